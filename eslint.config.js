@@ -1,0 +1,64 @@
+// One flat config for every workspace. Boundaries are rules, not conventions.
+import js from '@eslint/js';
+import n from 'eslint-plugin-n';
+import tseslint from 'typescript-eslint';
+
+const serviceNames = ['search', 'ranking-worker', 'auth-server', 'mcp'];
+
+/** A service (or the gateway) may import `@rankgate/shared` only, never another service. */
+const serviceBoundary = (self) => ({
+  files: [self === 'gateway' ? 'gateway/**/*.ts' : `services/${self}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: [{
+        group: [
+          ...['gateway', ...serviceNames].filter((s) => s !== self).map((s) => `@rankgate/${s}`),
+          '**/services/*/src/**', '**/gateway/src/**',
+        ].filter((p) => !(self === 'gateway' ? p === '**/gateway/src/**' : p === '**/services/*/src/**')),
+        message: 'A service never imports another service: talk over HTTP or the queue, share types through @rankgate/shared.',
+      }],
+    }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', 'coverage/**', '.bench/**', 'docs/site/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { n },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'n/prefer-node-protocol': 'error',
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@rankgate/*', '**/services/**', '**/gateway/**'], message: 'shared/ imports npm packages only.' }],
+      }],
+    },
+  },
+  serviceBoundary('gateway'),
+  ...serviceNames.map(serviceBoundary),
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['**/services/**', '**/gateway/**', '@rankgate/gateway', '@rankgate/search', '@rankgate/mcp', '@rankgate/auth-server', '@rankgate/ranking-worker'],
+          message: 'e2e reaches the system over the network only; it may import @rankgate/shared/contracts.',
+        }],
+      }],
+    },
+  },
+  {
+    files: ['bin/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

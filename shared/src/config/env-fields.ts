@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks of the per-service env schemas. The `.describe()` texts and defaults feed
+ * docs/configuration.md, so each variable is documented where it is defined.
+ */
+export const portField = (fallback: number, what: string) =>
+  z.coerce.number().int().min(0).max(65_535).default(fallback).describe(what);
+
+export const urlField = (what: string) =>
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, '')).describe(what);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables every process reads. */
+export const commonEnv = {
+  HOST: z.string().default('127.0.0.1').describe('Address to bind. Containers set 0.0.0.0.'),
+  BASE_URL: urlField('Public origin used in links, the OAuth issuer and problem `type` URIs.').default('http://127.0.0.1:8080'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe('pino log level.'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000)
+    .describe('On SIGTERM, how long in-flight requests may take to finish before the process exits anyway.'),
+};
+
+/** The secret the gateway adds to every call to a service; services refuse calls without it. */
+export const internalTokenField = z.string()
+  .min(32, { error: 'must be at least 32 characters (generate one with `openssl rand -hex 32`)' })
+  .describe('Shared secret between the gateway and the services (at least 32 characters). Required in the split topology; `npm start` generates one.');
+
+export const redisUrlField = z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+  .optional()
+  .describe('Redis for stores and the BullMQ queue. Unset: in-memory stores and the in-process queue.');

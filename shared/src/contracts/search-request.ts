@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+import { contractRegistry } from './registry.ts';
+
+export const SEARCH_LIMITS = {
+  queryLength: { min: 1, max: 500 },
+  k: { min: 1, max: 25, default: 10 },
+  maxCandidates: { min: 1, max: 100, default: 50 },
+} as const;
+
+export const SEARCH_MODES = ['snip', 'deep'] as const;
+export const RANK_SWITCH = ['on', 'off'] as const;
+
+/** Integers arrive as strings in a query string; a JSON body may send numbers. */
+const integerParam = (min: number, max: number, fallback: number, description: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: `must be an integer from ${min} to ${max}` })
+      .int({ error: `must be an integer from ${min} to ${max}` })
+      .min(min, { error: `must be an integer from ${min} to ${max}` })
+      .max(max, { error: `must be an integer from ${min} to ${max}` }),
+  ).default(fallback).describe(description);
+
+/** `true`/`false` (also `1`/`0`) from a query string, or a JSON boolean. */
+const booleanParam = (description: string) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const v = value.trim().toLowerCase();
+      return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value;
+    },
+    z.boolean({ error: 'must be true or false' }),
+  ).default(false).describe(description);
+
+/**
+ * The search request: the GET query string and the POST JSON body share this one contract.
+ * Unknown fields are rejected so a misspelt option (`max_candidate`) is not silently ignored.
+ */
+export const SearchRequestSchema = z.strictObject({
+  q: z.string({ error: 'is required: a search query of 1-500 characters' })
+    .trim()
+    .min(SEARCH_LIMITS.queryLength.min, { error: 'must be 1-500 characters' })
+    .max(SEARCH_LIMITS.queryLength.max, { error: 'must be 1-500 characters' })
+    .describe('The search query, 1-500 characters.'),
+  k: integerParam(SEARCH_LIMITS.k.min, SEARCH_LIMITS.k.max, SEARCH_LIMITS.k.default, 'Number of ranked results to return (1-25).'),
+  max_candidates: integerParam(
+    SEARCH_LIMITS.maxCandidates.min, SEARCH_LIMITS.maxCandidates.max, SEARCH_LIMITS.maxCandidates.default,
+    'Discover cap: how many candidates stage 1 may fetch from the provider (1-100).',
+  ),
+  mode: z.enum(SEARCH_MODES, { error: 'must be "snip" or "deep"' }).default('snip')
+    .describe('`snip` ranks on title, URL and snippet; `deep` also reads the pages of the best survivors (at most 12).'),
+  rank: z.enum(RANK_SWITCH, { error: 'must be "on" or "off"' }).default('on')
+    .describe('`off` returns discover order without judging (gates still screen for injection).'),
+  nocache: booleanParam('true forces a discover cache miss.'),
+}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined) });
+
+contractRegistry.add(SearchRequestSchema, { id: 'SearchRequest', description: 'Search request (GET query or POST JSON body).' });
+
+export type SearchRequestInput = z.input<typeof SearchRequestSchema>;
+export type SearchRequest = z.output<typeof SearchRequestSchema>;
+
+/**
+ * Which status a bad field earns: range and presence problems of `q`, `k`, `max_candidates` are 422
+ * (VALIDATION_ERROR); a bad option value (`mode`, `rank`, `nocache`) or an unknown field is 400.
+ */
+export const VALIDATION_FIELDS: ReadonlySet<string> = new Set(['q', 'k', 'max_candidates']);

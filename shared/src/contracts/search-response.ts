@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+import { contractRegistry } from './registry.ts';
+import { RANK_SWITCH, SEARCH_MODES } from './search-request.ts';
+
+/** Signal names, in the order the spec lists them. */
+export const SIGNAL_NAMES = [
+  'answerability', 'authority', 'on_topic', 'states_sought_fact', 'subject_match', 'spam', 'prompt_injection',
+] as const;
+export type SignalName = (typeof SIGNAL_NAMES)[number];
+
+/** The prompt-injection hard gate drops a row at or above this score. */
+export const PROMPT_INJECTION_THRESHOLD = 0.55;
+
+const unitScore = z.number().min(0).max(1);
+/** `null` means the judge gave no parse for this signal (see the gates for what that means). */
+const signalScore = unitScore.nullable();
+
+export const SignalsSchema = z.object(
+  Object.fromEntries(SIGNAL_NAMES.map((name) => [name, signalScore])) as Record<SignalName, typeof signalScore>,
+);
+
+export const GateOutcomeSchema = z.enum(['pass', 'fail', 'fail_open', 'fail_flagged']);
+
+export const ResultRowSchema = z.object({
+  rank: z.number().int().min(1).describe('1-based position in the returned list.'),
+  title: z.string(),
+  url: z.string().describe('Absolute http(s) URL of the source.'),
+  snippet: z.string(),
+  domain: z.string().describe('Host name of `url`, without `www.`.'),
+  published_at: z.string().nullable().describe('ISO 8601 date when the provider knows it.'),
+  content: z.string().optional().describe('Readable page text excerpt; deep mode only, for fetched pages.'),
+  score: unitScore.describe('Final score (0-1) from the documented formula over the signals.'),
+  signals: SignalsSchema,
+  is_republisher: z.boolean().nullable().describe('Whether the source republishes others\' content; null when unparsed.'),
+  gates: z.object({
+    subject_match: z.enum(['pass', 'fail', 'fail_open']),
+    is_republisher: z.enum(['pass', 'fail', 'fail_open']),
+    prompt_injection: z.enum(['pass', 'fail', 'fail_flagged']),
+  }),
+  injection_risk: z.enum(['low', 'medium', 'high']).describe('UI label: Injection risk.'),
+  injection_reasons: z.array(z.string()),
+  gates_relaxed: z.literal(true).optional()
+    .describe('Present only on rows restored because the hard gates left nothing (a relaxed-safety response).'),
+});
+contractRegistry.add(ResultRowSchema, { id: 'SearchResult', description: 'One ranked, scored, screened source.' });
+
+export const SearchMetaSchema = z.object({
+  service_version: z.string().describe('Build version; equals OpenAPI info.version and health service_version.'),
+  request_id: z.string(),
+  query: z.string(),
+  mode: z.enum(SEARCH_MODES),
+  rank: z.enum(RANK_SWITCH),
+  k: z.number().int(),
+  max_candidates: z.number().int(),
+  provider: z.string().describe('Discover provider that produced the candidates.'),
+  judge: z.string().describe('Ranking judge (`local`, `openai`, `anthropic`, or `none` when rank=off).'),
+  counts: z.object({
+    discovered: z.number().int().min(0),
+    judged: z.number().int().min(0),
+    gated_out: z.number().int().min(0),
+    returned: z.number().int().min(0),
+  }).catchall(z.number().int().min(0)),
+  cache: z.object({ hit: z.boolean(), age_s: z.number().min(0).nullable() }),
+  timings_ms: z.record(z.string(), z.number().min(0)),
+  usage: z.object({
+    judge_calls: z.number().int().min(0),
+    input_tokens: z.number().int().min(0),
+    output_tokens: z.number().int().min(0),
+  }).catchall(z.number().min(0)),
+  guidance: z.string().describe('Advice to the calling agent: read the top 1-2 sources before asking for more.'),
+  sandbox: z.boolean().optional().describe('true on the canned /v1/sandbox response.'),
+});
+
+export const SearchResponseSchema = z.object({
+  results: z.array(ResultRowSchema),
+  meta: SearchMetaSchema,
+});
+contractRegistry.add(SearchResponseSchema, {
+  id: 'SearchResponse',
+  description: 'Ranked results and meta. Additive fields may appear at any time; clients ignore unknown fields.',
+});
+
+export type Signals = z.infer<typeof SignalsSchema>;
+export type ResultRow = z.infer<typeof ResultRowSchema>;
+export type SearchMeta = z.infer<typeof SearchMetaSchema>;
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+export const CALLER_GUIDANCE = 'Read the top 1-2 ranked sources first; ask for more only if they do not answer the question.';

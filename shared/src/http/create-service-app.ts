@@ -1,0 +1,60 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { fastify } from 'fastify';
+import type { Logger } from 'pino';
+
+import { SERVICE_VERSION } from '../version.ts';
+import { requireInternalToken } from './internal-token.ts';
+import { installProblemHandling } from './problem-handling.ts';
+import { requestIdFor } from './request-id.ts';
+
+export interface BaseAppOptions {
+  /** Public origin, for problem `type` URIs. */
+  baseUrl: string;
+  logger: Logger;
+  /** Largest accepted request body in bytes (413 above). */
+  bodyLimit?: number;
+  /** Extra Fastify options (e.g. timeouts). */
+  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout'>;
+}
+
+/**
+ * The Fastify instance every public or internal HTTP surface starts from: request id taken from
+ * `X-Request-Id` (well-formed) or generated and echoed back, one log line per response, errors as
+ * problem+json. Routes are registered by the caller afterwards.
+ */
+export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, fastify: extra }: BaseAppOptions): FastifyInstance {
+  const app = fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: true,
+    bodyLimit,
+    return503OnClosing: true,
+    ...extra,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+  });
+  installProblemHandling(app, { baseUrl });
+  return app;
+}
+
+export interface ServiceAppOptions extends BaseAppOptions {
+  /** Service name, reported by its readiness probe. */
+  service: string;
+  internalToken: string;
+}
+
+/**
+ * A service behind the gateway: the base app plus the internal-token guard and the readiness
+ * probe `GET /internal/health`.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
+  const app = createBaseApp(options);
+  requireInternalToken(app, options.internalToken);
+  app.get('/internal/health', async () => ({ ok: true, service: options.service, service_version: SERVICE_VERSION }));
+  return app;
+}

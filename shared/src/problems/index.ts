@@ -1,0 +1,6 @@
+export type { ProblemCode, ProblemDefinition } from './catalogue.ts';
+export { PROBLEM_CODES, PROBLEMS, problemCodeForSlug, problemCodeForStatus } from './catalogue.ts';
+export type { FieldError, ProblemDocument, ProblemInput } from './build-problem.ts';
+export { buildProblem, PROBLEM_CONTENT_TYPE } from './build-problem.ts';
+export { isProblemError, ProblemError } from './problem-error.ts';
+export { renderProblemPage, renderProblemIndex } from './problem-page.ts';
