@@ -6,20 +6,20 @@ import tseslint from 'typescript-eslint';
 const serviceNames = ['search', 'ranking-worker', 'auth-server', 'mcp'];
 
 /** A service (or the gateway) may import `@rankgate/shared` only, never another service. */
-const serviceBoundary = (self) => ({
-  files: [self === 'gateway' ? 'gateway/**/*.ts' : `services/${self}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: [{
-        group: [
-          ...['gateway', ...serviceNames].filter((s) => s !== self).map((s) => `@rankgate/${s}`),
-          '**/services/*/src/**', '**/gateway/src/**',
-        ].filter((p) => !(self === 'gateway' ? p === '**/gateway/src/**' : p === '**/services/*/src/**')),
-        message: 'A service never imports another service: talk over HTTP or the queue, share types through @rankgate/shared.',
+const serviceBoundary = (self) => {
+  const others = ['gateway', ...serviceNames].filter((s) => s !== self);
+  return {
+    files: [self === 'gateway' ? 'gateway/**/*.ts' : `services/${self}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: others.flatMap((other) => [`@rankgate/${other}`, `**/${other}/src/**`, ...(other === 'gateway' ? [] : [`**/services/${other}/**`])]),
+          message: 'A service never imports another service: talk over HTTP or the queue, share types through @rankgate/shared.',
+        }],
       }],
-    }],
-  },
-});
+    },
+  };
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'coverage/**', '.bench/**', 'docs/site/**'] },
@@ -56,6 +56,11 @@ export default tseslint.config(
         }],
       }],
     },
+  },
+  {
+    // A test that finds nothing should fail loudly; `!` on a lookup does that.
+    files: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['bin/**/*.ts', 'scripts/**/*.ts'],

@@ -24,3 +24,14 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
     return `${variable}: ${issue.message} (${shown})`;
   }));
 }
+
+/** For `main.ts`: a bad environment prints what to fix (no stack trace) and exits 1. */
+export function loadConfigOrExit<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  try {
+    return loadConfig(service, schema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

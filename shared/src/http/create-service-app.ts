@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
-import { fastify } from 'fastify';
+import { fastify, LogController } from 'fastify';
 import type { Logger } from 'pino';
 
 import { SERVICE_VERSION } from '../version.ts';
 import { requireInternalToken } from './internal-token.ts';
+import type { ProblemHandlingOptions } from './problem-handling.ts';
 import { installProblemHandling } from './problem-handling.ts';
 import { requestIdFor } from './request-id.ts';
 
@@ -13,6 +14,8 @@ export interface BaseAppOptions {
   logger: Logger;
   /** Largest accepted request body in bytes (413 above). */
   bodyLimit?: number;
+  /** See `installProblemHandling`. */
+  classifyUnmatched?: ProblemHandlingOptions['classifyUnmatched'];
   /** Extra Fastify options (e.g. timeouts). */
   fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout'>;
 }
@@ -22,12 +25,12 @@ export interface BaseAppOptions {
  * `X-Request-Id` (well-formed) or generated and echoed back, one log line per response, errors as
  * problem+json. Routes are registered by the caller afterwards.
  */
-export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, fastify: extra }: BaseAppOptions): FastifyInstance {
+export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, classifyUnmatched, fastify: extra }: BaseAppOptions): FastifyInstance {
   const app = fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: requestIdFor,
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: true,
+    // Our own onResponse hook writes the one line per request.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit,
     return503OnClosing: true,
     ...extra,
@@ -38,7 +41,7 @@ export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, fastify:
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
   });
-  installProblemHandling(app, { baseUrl });
+  installProblemHandling(app, classifyUnmatched ? { baseUrl, classifyUnmatched } : { baseUrl });
   return app;
 }
 

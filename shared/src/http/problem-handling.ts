@@ -8,6 +8,8 @@ import { MethodIndex } from './method-index.ts';
 
 export interface ProblemHandlingOptions {
   baseUrl: string;
+  /** Consulted for a path no route matches (after the 405 check), e.g. to answer unpublished API versions. */
+  classifyUnmatched?: (path: string) => ProblemError | undefined;
 }
 
 /** Path of the request without its query string: the problem's `instance`. */
@@ -44,7 +46,7 @@ function toProblemError(error: FastifyError): ProblemError {
  * (404) and known paths with the wrong method (405 with `Allow`). Call before registering routes,
  * so the method index sees them all.
  */
-export function installProblemHandling(app: FastifyInstance, { baseUrl }: ProblemHandlingOptions): void {
+export function installProblemHandling(app: FastifyInstance, { baseUrl, classifyUnmatched }: ProblemHandlingOptions): void {
   const methods = new MethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.url ?? route.path, route.method));
 
@@ -62,6 +64,7 @@ export function installProblemHandling(app: FastifyInstance, { baseUrl }: Proble
         headers: { allow: allowed.join(', ') },
       }));
     }
-    return sendProblem(reply, baseUrl, new ProblemError('NOT_FOUND', `Nothing is published at ${path}.`));
+    const classified = classifyUnmatched?.(path);
+    return sendProblem(reply, baseUrl, classified ?? new ProblemError('NOT_FOUND', `Nothing is published at ${path}.`));
   });
 }

@@ -1,0 +1,51 @@
+/**
+ * The embedded default (`npm start`): one Node process composes all five services. Each still
+ * listens on its own loopback port and the gateway proxies to them exactly as in the split
+ * topology; stores are in memory and the queue is in-process. Needs no environment variable.
+ * This launcher is the composition root: the only code that imports every service's app builder.
+ */
+import { loadConfigOrExit } from '@rankgate/shared/config';
+import { runService } from '@rankgate/shared/http';
+import { createLogger } from '@rankgate/shared/logger';
+import type { FastifyInstance } from 'fastify';
+
+import { buildGatewayApp } from '../gateway/src/app.ts';
+import { GatewayEnvSchema } from '../gateway/src/config.ts';
+import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
+import { buildMcpApp } from '../services/mcp/src/app.ts';
+import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
+import { buildSearchApp } from '../services/search/src/app.ts';
+import { generateInternalToken } from './internal-token.ts';
+
+const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN || generateInternalToken();
+const config = loadConfigOrExit('rankgate', GatewayEnvSchema, { ...process.env, INTERNAL_TOKEN });
+const PORT = config.PORT;
+const BASE_URL = process.env.BASE_URL ? config.BASE_URL : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
+const logger = createLogger({ service: 'rankgate', level: config.LOG_LEVEL });
+const loggerFor = (service: string) => createLogger({ service, level: config.LOG_LEVEL });
+const shared = { BASE_URL, INTERNAL_TOKEN };
+
+/** Services bind to an ephemeral loopback port; only the gateway is reachable from outside. */
+async function listenInternally(name: string, app: FastifyInstance, closers: (() => Promise<void>)[]): Promise<string> {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  closers.push(() => app.close());
+  logger.debug({ service: name, address }, 'internal service listening');
+  return address;
+}
+
+const closers: (() => Promise<void>)[] = [];
+const searchUrl = await listenInternally('search', buildSearchApp({ config: shared, logger: loggerFor('search') }), closers);
+const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
+const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
+await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
+
+const gateway = await buildGatewayApp({
+  config: { ...config, ...shared, SEARCH_SERVICE_URL: searchUrl, AUTH_SERVICE_URL: authUrl, MCP_SERVICE_URL: mcpUrl },
+  logger: loggerFor('gateway'),
+});
+await runService({
+  app: gateway, service: 'gateway', port: PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  // The gateway drains first, then the services it was calling.
+  closeAfter: closers.reverse(),
+});
+console.log(`Rankgate is running at ${BASE_URL}  (try ${BASE_URL}/v1/sandbox)`);

@@ -1,0 +1,37 @@
+import { createBaseApp } from '@rankgate/shared/http';
+import type { Logger } from '@rankgate/shared/logger';
+import type { FastifyInstance } from 'fastify';
+
+import type { GatewayConfig } from './config.ts';
+import { registerProxies } from './proxy/register-proxies.ts';
+import { UPSTREAM_ROUTES } from './proxy/upstream-routes.ts';
+import { registerDiscoveryRoutes } from './routes/discovery.ts';
+import { registerDocsPages } from './routes/docs-pages.ts';
+import { registerErrorPages } from './routes/error-pages.ts';
+import { registerHealthRoute } from './routes/health.ts';
+import { registerOpenApiRoute } from './routes/openapi.ts';
+import { unsupportedVersion } from './routes/unsupported-version.ts';
+
+export interface GatewayDependencies {
+  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS'>;
+  logger: Logger;
+}
+
+/** Builds the public origin (never listens): its own documents plus the proxied service routes. */
+export async function buildGatewayApp({ config, logger }: GatewayDependencies): Promise<FastifyInstance> {
+  const app = createBaseApp({ baseUrl: config.BASE_URL, logger, classifyUnmatched: unsupportedVersion });
+  registerHealthRoute(app);
+  registerDiscoveryRoutes(app, config.BASE_URL);
+  registerOpenApiRoute(app, config.BASE_URL);
+  registerErrorPages(app);
+  await registerDocsPages(app);
+  await registerProxies(app, {
+    baseUrl: config.BASE_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    upstreams: { search: config.SEARCH_SERVICE_URL, auth: config.AUTH_SERVICE_URL, mcp: config.MCP_SERVICE_URL },
+    routes: UPSTREAM_ROUTES,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    connections: config.UPSTREAM_CONNECTIONS,
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { SERVICE_VERSION } from '@rankgate/shared/version';
+
+import { componentSchemas } from './component-schemas.ts';
+import { buildPaths } from './paths.ts';
+
+export const SCOPES = ['search:read', 'mcp:invoke', 'health:read'] as const;
+
+/** The OpenAPI 3.1 description of the public origin, generated from the shared zod contracts. */
+export function buildOpenApi(baseUrl: string): Record<string, unknown> {
+  const schemas = componentSchemas();
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Rankgate API',
+      version: SERVICE_VERSION,
+      summary: 'Ranked, scored, injection-screened web sources for AI agents.',
+      description: 'Rankgate returns up to `k` ranked web sources for a query, each scored and screened for prompt injection. '
+        + 'It never writes answers. Errors are RFC 9457 problem details; see /errors.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+      'x-api-versioning': { strategy: 'url', current: 'v1', policy: '/docs/versioning.md' },
+    },
+    servers: [{ url: baseUrl }],
+    tags: [
+      { name: 'search', description: 'Ranked search' },
+      { name: 'service', description: 'Health, discovery and description' },
+      { name: 'oauth', description: 'OAuth 2.0 authorization server and agent registration' },
+      { name: 'mcp', description: 'Model Context Protocol over Streamable HTTP' },
+    ],
+    paths: buildPaths(schemas.SearchRequest ?? {}),
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An OAuth access token, the operator API key, or the public demo key.' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The operator API key.' },
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${baseUrl}/oauth2/authorize`,
+              tokenUrl: `${baseUrl}/oauth2/token`,
+              refreshUrl: `${baseUrl}/oauth2/token`,
+              scopes: { 'search:read': 'Search', 'mcp:invoke': 'Call MCP tools', 'health:read': 'Read health' },
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { contractRegistry } from '@rankgate/shared/contracts';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
+
+const generate = (io: 'input' | 'output'): Record<string, JsonSchema> =>
+  z.toJSONSchema(contractRegistry, {
+    target: 'draft-2020-12', io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`,
+  }).schemas as Record<string, JsonSchema>;
+
+/** `$schema`/`$id` belong to standalone documents, not to OpenAPI components. */
+function asComponent({ $schema: _s, $id: _i, ...schema }: JsonSchema): JsonSchema {
+  return schema;
+}
+
+/**
+ * JSON Schema (2020-12, OpenAPI 3.1's dialect) of every registered contract. Responses are
+ * described as they are sent (output); the request as callers may send it (input), with the
+ * defaults the output pass knows (zod drops them from preprocessed fields in the input pass).
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const output = generate('output');
+  const input = generate('input');
+  const request = asComponent(input.SearchRequest ?? {});
+  for (const [name, property] of Object.entries(request.properties ?? {})) {
+    const fallback = output.SearchRequest?.properties?.[name]?.default;
+    if (fallback !== undefined && property.default === undefined) property.default = fallback;
+  }
+  const components = Object.fromEntries(Object.entries(output).map(([id, schema]) => [id, asComponent(schema)]));
+  components.SearchRequest = request;
+  return components;
+}

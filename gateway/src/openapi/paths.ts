@@ -1,0 +1,91 @@
+/** Every public route of the contract, described once. Bodies reference the shared schemas. */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ref('Problem') }, 'application/json': { schema: ref('Problem') } },
+});
+
+const json = (description: string, schema: Record<string, unknown>) => ({ description, content: { 'application/json': { schema } } });
+
+const anyJson = { type: 'object', additionalProperties: true };
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+
+/** GET search parameters are the SearchRequest contract's properties, so both forms stay one contract. */
+const queryParameters = (request: JsonSchema) =>
+  Object.entries(request.properties ?? {}).map(([name, { description, ...schema }]) => ({
+    name, in: 'query', required: request.required?.includes(name) ?? false, schema, ...(description ? { description } : {}),
+  }));
+
+const searchErrors = {
+  400: problem('BAD_REQUEST: bad `mode`, `rank` or `nocache` value, unknown field, or malformed JSON'),
+  401: { ...problem('UNAUTHORIZED: missing or invalid credential'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } },
+  403: problem('FORBIDDEN: the token lacks search:read'),
+  415: problem('UNSUPPORTED_MEDIA_TYPE: POST body is not JSON'),
+  422: problem('VALIDATION_ERROR: `q`, `k` or `max_candidates` missing or out of range'),
+  429: { ...problem('RATE_LIMITED (with Retry-After) or DEMO_EXHAUSTED'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+  502: problem('UPSTREAM_ERROR: the discover provider failed'),
+  503: problem('SERVICE_UNAVAILABLE: provider credential not configured, service down, or limiter store failed'),
+  504: problem('UPSTREAM_TIMEOUT: the provider or a service timed out'),
+};
+
+const security = [{ bearer: [] }, { apiKey: [] }, { oauth2: ['search:read'] }];
+
+const searchGet = (operationId: string, request: JsonSchema) => ({
+  tags: ['search'], operationId, summary: 'Ranked search (query string)', security, parameters: queryParameters(request),
+  responses: { 200: json('Ranked, scored results', ref('SearchResponse')), ...searchErrors },
+});
+const searchPost = (operationId: string) => ({
+  tags: ['search'], operationId, summary: 'Ranked search (JSON body; same contract as GET)', security,
+  requestBody: { required: true, content: { 'application/json': { schema: ref('SearchRequest') } } },
+  responses: { 200: json('Ranked, scored results', ref('SearchResponse')), ...searchErrors },
+});
+
+const oauthError = { description: 'OAuth error (RFC 6749 `{error, error_description}`)', content: { 'application/json': { schema: anyJson } } };
+const form = { 'application/x-www-form-urlencoded': { schema: anyJson } };
+const page = (summary: string) => ({ get: { tags: ['service'], summary, responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } } });
+const mcp = {
+  post: {
+    tags: ['mcp'], summary: 'JSON-RPC 2.0 request (send `Accept: application/json, text/event-stream`)',
+    security: [{ bearer: [] }, { oauth2: ['mcp:invoke'] }],
+    requestBody: { required: true, content: { 'application/json': { schema: anyJson } } },
+    responses: { 200: { description: 'JSON-RPC response or event stream', content: { 'application/json': { schema: anyJson }, 'text/event-stream': {} } }, 401: problem('UNAUTHORIZED'), 403: problem('FORBIDDEN') },
+  },
+  get: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: { description: 'Method Not Allowed' } } },
+  delete: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: { description: 'Method Not Allowed' } } },
+};
+
+/** Every path of the public origin; `searchRequest` is the generated SearchRequest schema. */
+export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> => ({
+  '/health': { get: { tags: ['service'], operationId: 'health', summary: 'Liveness', security: [], responses: { 200: json('Alive', ref('HealthResponse')) } } },
+  '/v1': { get: { tags: ['service'], operationId: 'discoverV1', summary: 'API index', security: [], responses: { 200: json('API index', ref('DiscoveryDocument')) } } },
+  '/api': { get: { tags: ['service'], operationId: 'discoverApi', summary: 'API index (same as /v1)', security: [], responses: { 200: json('API index', ref('DiscoveryDocument')) } } },
+  '/v1/sandbox': { get: { tags: ['search'], operationId: 'sandbox', summary: 'Canned search response; makes no upstream calls', security: [], responses: { 200: json('Canned results', ref('SearchResponse')) } } },
+  '/v1/search': { get: searchGet('searchGet', searchRequest), post: searchPost('searchPost') },
+  '/api/v1/search': { get: searchGet('websiteSearchGet', searchRequest), post: searchPost('websiteSearchPost') },
+  '/v2': { get: { tags: ['service'], operationId: 'unsupportedVersion', summary: 'Unpublished version', security: [], responses: { 404: problem('UNSUPPORTED_VERSION; hint points to /docs/versioning.md') } } },
+  '/openapi.json': { get: { tags: ['service'], operationId: 'openapi', summary: 'This description', security: [], responses: { 200: json('OpenAPI 3.1', anyJson) } } },
+  '/config.js': { get: { tags: ['service'], operationId: 'websiteConfig', summary: 'Script that injects the public demo key for the same-origin UI', security: [], responses: { 200: { description: 'JavaScript', content: { 'text/javascript': {} } } } } },
+  '/errors/{slug}': { get: { tags: ['service'], operationId: 'errorPage', summary: 'Human page for a problem type', security: [], parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Page', content: { 'text/html': {} } }, 404: problem('NOT_FOUND') } } },
+  '/.well-known/oauth-protected-resource': { get: { tags: ['oauth'], operationId: 'protectedResourceMetadata', summary: 'RFC 9728 metadata', security: [], responses: { 200: json('Metadata', anyJson) } } },
+  '/.well-known/oauth-authorization-server': { get: { tags: ['oauth'], operationId: 'authorizationServerMetadata', summary: 'RFC 8414 metadata', security: [], responses: { 200: json('Metadata', anyJson) } } },
+  '/.well-known/oauth-client/{client_id}.json': { get: { tags: ['oauth'], operationId: 'clientMetadataDocument', summary: 'Seeded test client metadata document', security: [], parameters: [{ name: 'client_id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: json('Client metadata', anyJson) } } },
+  '/agent/identity': { post: { tags: ['oauth'], operationId: 'registerIdentity', summary: 'Register an agent identity', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 200: json('Identity', anyJson), 400: oauthError } } },
+  '/agent/identity/claim': { post: { tags: ['oauth'], operationId: 'startClaim', summary: 'Start the claim ceremony', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 200: json('Claim attempt', anyJson), 400: oauthError } } },
+  '/agent/event/notify': { post: { tags: ['oauth'], operationId: 'notifyEvent', summary: 'Security event token push (operator side)', security: [], requestBody: { required: true, content: { 'application/secevent+jwt': {} } }, responses: { 202: { description: 'Accepted' }, 400: oauthError } } },
+  '/oauth2/authorize': { get: { tags: ['oauth'], operationId: 'authorize', summary: 'Authorization code with PKCE S256', security: [], responses: { 302: { description: 'Redirect with code' }, 400: oauthError } } },
+  '/oauth2/token': { post: { tags: ['oauth'], operationId: 'token', summary: 'Token endpoint (jwt-bearer, authorization_code, claim grants)', security: [], requestBody: { required: true, content: form }, responses: { 200: json('Token response', anyJson), 400: oauthError } } },
+  '/oauth2/register': { post: { tags: ['oauth'], operationId: 'registerClient', summary: 'Dynamic client registration (RFC 7591)', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 201: json('Registered client', anyJson), 400: oauthError } } },
+  '/oauth2/revoke': { post: { tags: ['oauth'], operationId: 'revoke', summary: 'Token revocation (RFC 7009)', security: [], requestBody: { required: true, content: form }, responses: { 200: { description: 'Revoked (idempotent)' } } } },
+  '/oauth2/claim': { get: { tags: ['oauth'], operationId: 'claimPage', summary: 'Page where the user confirms a user_code', security: [], responses: { 200: { description: 'Page', content: { 'text/html': {} } } } } },
+  '/mcp': mcp,
+  '/.well-known/mcp': mcp,
+  '/.well-known/mcp/server-card.json': { get: { tags: ['mcp'], operationId: 'mcpServerCard', summary: 'MCP server card', security: [], responses: { 200: json('Server card', anyJson) } } },
+  '/auth.md': page('Agent authentication guide'),
+  '/docs': page('Documentation'),
+  '/docs/versioning.md': page('Versioning policy'),
+  '/developers': page('Developer guide'),
+  '/contact': page('Contact'),
+  '/privacy': page('Privacy'),
+});

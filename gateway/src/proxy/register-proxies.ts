@@ -1,0 +1,84 @@
+import proxy from '@fastify/http-proxy';
+import { INTERNAL_TOKEN_HEADER, sendProblem } from '@rankgate/shared/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Pool } from 'undici';
+
+import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
+import { upstreamFailure } from './upstream-failure.ts';
+
+export interface ProxyOptions {
+  baseUrl: string;
+  internalToken: string;
+  upstreams: Record<UpstreamService, string>;
+  routes: readonly UpstreamRoute[];
+  timeoutMs: number;
+  connections: number;
+}
+
+/** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
+const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
+
+export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+
+function forwardHeaders(internalToken: string) {
+  return (request: Pick<FastifyRequest, 'id' | 'ip'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+    const forwarded: IncomingHttpHeaders = {};
+    for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
+    forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
+    forwarded['x-request-id'] = request.id;
+    forwarded[CLIENT_IP_HEADER] = request.ip;
+    return forwarded;
+  };
+}
+
+/**
+ * Proxies each public prefix to its service over one keep-alive undici pool per service
+ * (reused by all of that service's routes, so connections are not split per prefix). Failures of
+ * the hop become problems: down → 503, slow → 504, garbled → 502. The proxy never retries:
+ * a service's own 503 is an answer, not a transient hop failure.
+ */
+export async function registerProxies(app: FastifyInstance, options: ProxyOptions): Promise<void> {
+  const pools = new Map<UpstreamService, Pool>();
+  const poolFor = (service: UpstreamService): Pool => {
+    let pool = pools.get(service);
+    if (!pool) {
+      pool = new Pool(options.upstreams[service], {
+        connections: options.connections,
+        pipelining: 1,
+        keepAliveTimeout: 30_000,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+      pools.set(service, pool);
+    }
+    return pool;
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
+
+  const rewriteRequestHeaders = forwardHeaders(options.internalToken);
+  for (const route of options.routes) {
+    await app.register(proxy, {
+      upstream: options.upstreams[route.service],
+      prefix: route.prefix,
+      rewritePrefix: route.prefix,
+      httpMethods: [...route.methods],
+      undici: poolFor(route.service),
+      internalRewriteLocationHeader: false,
+      // One 'request completed' line per request is enough; reply-from would add two more.
+      disableRequestLogging: true,
+      replyOptions: {
+        timeout: options.timeoutMs,
+        rewriteRequestHeaders,
+        retryDelay: () => null,
+        onError: (reply, { error }) => {
+          const problem = upstreamFailure(route.service, error);
+          reply.request.log.warn({ err: error, service: route.service }, 'upstream hop failed');
+          sendProblem(reply as never, options.baseUrl, problem);
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+import type { FastifyInstance } from 'fastify';
+
+const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
+
+/** Markdown pages of docs/ served as published pages (path → file). The website work adds HTML. */
+const PAGES: Record<string, string> = {
+  '/docs': 'index.md',
+  '/docs/versioning.md': 'versioning.md',
+  '/docs/errors.md': 'errors.md',
+  '/docs/configuration.md': 'configuration.md',
+};
+
+export async function registerDocsPages(app: FastifyInstance): Promise<void> {
+  for (const [path, file] of Object.entries(PAGES)) {
+    const text = await readFile(`${DOCS_DIR}${file}`, 'utf8');
+    app.get(path, async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(text));
+  }
+}

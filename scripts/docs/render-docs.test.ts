@@ -1,0 +1,17 @@
+import { readFile } from 'node:fs/promises';
+
+import { describe, expect, it } from 'vitest';
+
+import { renderConfigurationDoc, renderErrorsDoc } from './render-docs.ts';
+
+const doc = (name: string) => readFile(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
+
+describe('generated docs', () => {
+  it('docs/errors.md matches the problem catalogue (run `npm run docs` after changing it)', async () => {
+    expect(await doc('errors.md')).toBe(renderErrorsDoc());
+  });
+
+  it('docs/configuration.md matches the env schemas (run `npm run docs` after changing them)', async () => {
+    expect(await doc('configuration.md')).toBe(renderConfigurationDoc());
+  });
+});

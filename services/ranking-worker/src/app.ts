@@ -1,0 +1,17 @@
+import { createServiceApp } from '@rankgate/shared/http';
+import type { Logger } from '@rankgate/shared/logger';
+import type { FastifyInstance } from 'fastify';
+
+import type { RankingWorkerConfig } from './config.ts';
+
+export interface RankingWorkerAppDependencies {
+  config: Pick<RankingWorkerConfig, 'BASE_URL' | 'INTERNAL_TOKEN'>;
+  logger: Logger;
+}
+
+/**
+ * Builds the ranking-worker service's Fastify app (never listens). The worker's HTTP surface is its readiness probe only; it consumes the deep-fetch queue, whose job contract comes with deep mode.
+ */
+export function buildRankingWorkerApp({ config, logger }: RankingWorkerAppDependencies): FastifyInstance {
+  return createServiceApp({ service: 'ranking-worker', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN });
+}
