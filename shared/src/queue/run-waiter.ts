@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+import { whenDeadlinePasses } from './deadline-timer.ts';
+import { JobDeadlineExceededError, JobFailedError } from './errors.ts';
+
+/** One `run()` call waiting for its job's outcome; settles once, later calls are ignored. */
+export interface RunWaiter {
+  readonly jobId: string;
+  /** True once resolved or rejected (including by the deadline). */
+  readonly settled: boolean;
+  /** The worker's raw result; validated against the queue's result schema here. */
+  resolve(rawResult: unknown): void;
+  reject(error: Error): void;
+}
+
+export interface RunWaiterOptions<R> {
+  queue: string;
+  jobId: string;
+  deadline: number;
+  result: z.ZodType<R>;
+  /** The deadline passed: stop waiting on the transport and drop the job if it has not started. */
+  abandon(waiter: RunWaiter): void;
+  /** Called once, however the run settled, so the producer can forget it. */
+  settled(waiter: RunWaiter): void;
+}
+
+/** The producer side of a run, identical for both adapters: deadline timer and result validation. */
+export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunWaiter; outcome: Promise<R> } {
+  const { queue, jobId, deadline } = options;
+  let done = false;
+  let cancelTimer = (): void => undefined;
+  let resolveOutcome!: (result: R) => void;
+  let rejectOutcome!: (error: Error) => void;
+  const outcome = new Promise<R>((resolve, reject) => {
+    resolveOutcome = resolve;
+    rejectOutcome = reject;
+  });
+
+  const finish = (settle: () => void): void => {
+    if (done) return;
+    done = true;
+    cancelTimer();
+    options.settled(waiter);
+    settle();
+  };
+  const waiter: RunWaiter = {
+    jobId,
+    get settled() { return done; },
+    resolve: (rawResult) => finish(() => {
+      const parsed = options.result.safeParse(rawResult);
+      if (parsed.success) resolveOutcome(parsed.data);
+      else rejectOutcome(new JobFailedError(queue, jobId, `result breaks the schema: ${z.prettifyError(parsed.error)}`));
+    }),
+    reject: (error) => finish(() => rejectOutcome(error)),
+  };
+  cancelTimer = whenDeadlinePasses(deadline, () => {
+    if (done) return;
+    options.abandon(waiter);
+    waiter.reject(new JobDeadlineExceededError(queue, jobId, deadline));
+  });
+  return { waiter, outcome };
+}

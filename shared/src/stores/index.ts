@@ -1,0 +1,8 @@
+export type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore } from './store.ts';
+export { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
+export type { MemoryKeyValueStoreOptions } from './memory-store.ts';
+export { MemoryKeyValueStore } from './memory-store.ts';
+export type { RedisKeyValueStoreOptions } from './redis-store.ts';
+export { RedisKeyValueStore } from './redis-store.ts';
+export type { RedisConnectionOptions, StoreRedisConnectionOptions } from './redis-connection.ts';
+export { createQueueRedisConnection, createStoreRedisConnection } from './redis-connection.ts';
