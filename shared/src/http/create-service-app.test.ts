@@ -24,7 +24,33 @@ afterAll(() => app.close());
 describe('a service app', () => {
   it('answers its readiness probe without the internal token', async () => {
     const res = await app.inject('/internal/health');
-    expect(res.json()).toEqual({ ok: true, service: 'test', service_version: SERVICE_VERSION });
+    expect(res.json()).toEqual({ ok: true, service: 'test', service_version: SERVICE_VERSION, checks: {} });
+  });
+
+  it('reports a failing dependency as 503 not-ready', async () => {
+    let redisUp = true;
+    const probed = createServiceApp({
+      service: 'probed', baseUrl: 'https://rg.example', logger, internalToken: token,
+      readiness: { redis: async () => { if (!redisUp) throw new Error('ECONNREFUSED'); } },
+    });
+    expect((await probed.inject('/internal/health')).json()).toMatchObject({ ok: true, checks: { redis: 'ok' } });
+    redisUp = false;
+    const down = await probed.inject('/internal/health');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ ok: false, checks: { redis: 'failing' } });
+    await probed.close();
+  });
+
+  it('counts a check that never answers as failing, within about a second', async () => {
+    const hung = createServiceApp({
+      service: 'hung', baseUrl: 'https://rg.example', logger, internalToken: token,
+      readiness: { redis: () => new Promise<void>(() => {}) },
+    });
+    const started = Date.now();
+    const res = await hung.inject('/internal/health');
+    expect(res.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await hung.close();
   });
 
   it('refuses calls without the right internal token', async () => {

@@ -49,15 +49,44 @@ export interface ServiceAppOptions extends BaseAppOptions {
   /** Service name, reported by its readiness probe. */
   service: string;
   internalToken: string;
+  /** Named dependency checks run by the readiness probe (e.g. `redis`); a rejection makes it answer 503. */
+  readiness?: Record<string, () => Promise<void>>;
+}
+
+/** A check that has not answered by then counts as failing (a queue connection may wait forever). */
+const CHECK_TIMEOUT_MS = 1000;
+
+async function runChecks(checks: Record<string, () => Promise<void>>): Promise<Record<string, 'ok' | 'failing'>> {
+  const entries = await Promise.all(Object.entries(checks).map(async ([name, check]) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([check(), timeout]);
+      return [name, 'ok'] as const;
+    } catch {
+      return [name, 'failing'] as const;
+    } finally {
+      clearTimeout(timer);
+    }
+  }));
+  return Object.fromEntries(entries);
 }
 
 /**
  * A service behind the gateway: the base app plus the internal-token guard and the readiness
- * probe `GET /internal/health`.
+ * probe `GET /internal/health` (200, or 503 when a dependency check fails; no token needed, so
+ * orchestrators can call it).
  */
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const app = createBaseApp(options);
   requireInternalToken(app, options.internalToken);
-  app.get('/internal/health', async () => ({ ok: true, service: options.service, service_version: SERVICE_VERSION }));
+  const readiness = options.readiness ?? {};
+  app.get('/internal/health', async (_request, reply) => {
+    const checks = await runChecks(readiness);
+    const ok = Object.values(checks).every((state) => state === 'ok');
+    return reply.code(ok ? 200 : 503).send({ ok, service: options.service, service_version: SERVICE_VERSION, checks });
+  });
   return app;
 }
