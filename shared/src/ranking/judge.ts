@@ -1,0 +1,41 @@
+import type { SignalName } from '../contracts/index.ts';
+
+/** What a judge sees of one candidate. Everything here is untrusted text. */
+export interface JudgeInput {
+  /** Position in the batch; verdicts refer back by it. */
+  id: number;
+  title: string;
+  url: string;
+  snippet: string;
+  /** Readable page text (deep mode only). */
+  content?: string;
+}
+
+/** One candidate's verdict. `null` (or a missing key) means "no parse" for that signal. */
+export interface JudgeVerdict {
+  id: number;
+  signals: Partial<Record<SignalName, number | null>>;
+  is_republisher: boolean | null;
+}
+
+export interface JudgeUsage {
+  /** Calls made to the judge backend (LLM requests; 1 per batch for the local judge). */
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface JudgeResult {
+  verdicts: JudgeVerdict[];
+  usage: JudgeUsage;
+}
+
+/**
+ * Stage B/C of the cascade: scores candidates against the query. Adapters are chosen from config
+ * at boot (`local`, later `openai`, `anthropic`). A judge may leave any signal unparsed; the hard
+ * gates define what a missing parse means.
+ */
+export interface Judge {
+  readonly name: string;
+  judge(query: string, inputs: readonly JudgeInput[], options: { signal: AbortSignal }): Promise<JudgeResult>;
+}

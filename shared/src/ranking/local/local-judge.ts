@@ -1,0 +1,42 @@
+import { detectInjection } from '../../screening/index.ts';
+import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
+import { analyzeQuery } from './query-analysis.ts';
+import { answerability, indexCandidate, onTopic, statesSoughtFact, subjectMatch } from './relevance-signals.ts';
+import { authorityOf, isRepublisher } from './source-reputation.ts';
+import { spamScore } from './spam-signals.ts';
+import { domainOf, round3 } from './text.ts';
+
+/**
+ * The `local` judge: deterministic, offline and free. It reads the query, title, URL and snippet
+ * (and page text in deep mode) and scores every signal from lexical evidence, a short source
+ * reputation table and the local injection detector. It never leaves a signal unparsed except
+ * `subject_match` when the query names no subject.
+ */
+export function createLocalJudge(): Judge {
+  return {
+    name: 'local',
+    async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
+      const analysis = analyzeQuery(query);
+      const verdicts = inputs.map((input): JudgeVerdict => {
+        const body = input.content ? `${input.snippet}\n${input.content}` : input.snippet;
+        const indexed = indexCandidate({ title: input.title, body });
+        const domain = domainOf(input.url);
+        const subject = subjectMatch(analysis, indexed);
+        return {
+          id: input.id,
+          signals: {
+            answerability: round3(answerability(analysis, indexed, body.length)),
+            authority: round3(authorityOf(domain, input.url)),
+            on_topic: round3(onTopic(analysis, indexed)),
+            states_sought_fact: round3(statesSoughtFact(analysis, indexed)),
+            subject_match: subject === null ? null : round3(subject),
+            spam: round3(spamScore(domain, input.title, input.snippet)),
+            prompt_injection: detectInjection(`${input.title}\n${body}`).score,
+          },
+          is_republisher: isRepublisher(domain, input.title, input.snippet),
+        };
+      });
+      return { verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** Small text utilities for the local judge: deterministic, dependency-free, Unicode-aware. */
+
+const STOPWORDS = new Set(`a an and are as at be been but by can could did do does for from had has have how i if in into is it its
+of on or our so than that the their them then there these they this those to was we were what when where which who whom whose
+why will with would you your about after before between during over under up down out off than too very just also not no nor
+only own same such both each few more most other some any all am me my he she his her him us vs via per`.split(/\s+/));
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+
+/** Strips common English inflections so "tides"/"tide" and "working"/"work" meet. */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  for (const suffix of ['ies', 'ing', 'ed', 'es', 's']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      return suffix === 'ies' ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length);
+    }
+  }
+  return word;
+}
+
+export function words(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/** Content terms of a text: lower-cased, stop words removed, stemmed. */
+export function contentTerms(text: string): string[] {
+  return words(text).filter((w) => !STOPWORDS.has(w)).map(stem);
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
+/** Share of `terms` found in `haystack` (a set of stemmed terms); 0 when there are no terms. */
+export function coverage(terms: readonly string[], haystack: ReadonlySet<string>): number {
+  if (terms.length === 0) return 0;
+  return terms.filter((t) => haystack.has(t)).length / terms.length;
+}
+
+export const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
+
+export const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** Host name without `www.`, or '' for a URL that does not parse. */
+export function domainOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '').toLowerCase();
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,37 @@
+import { INJECTION_FAMILIES } from './injection-patterns.ts';
+
+export interface InjectionAssessment {
+  /** 0-1; the hard gate drops a row at or above PROMPT_INJECTION_THRESHOLD (0.55). */
+  score: number;
+  /** One reason per family of evidence found, strongest first. */
+  reasons: string[];
+}
+
+export type InjectionRisk = 'low' | 'medium' | 'high';
+
+/** Pages are long; evidence beyond this many characters is not looked for (bounded cost). */
+const MAX_SCANNED_CHARS = 200_000;
+
+/**
+ * The local prompt-injection detector: offline, deterministic, microseconds for a snippet.
+ * Families of evidence combine as independent signals: score = 1 − Π(1 − weight).
+ */
+export function detectInjection(text: string): InjectionAssessment {
+  const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+  let clean = 1;
+  const found: { reason: string; weight: number }[] = [];
+  for (const family of INJECTION_FAMILIES) {
+    if (family.patterns.some((pattern) => pattern.test(scanned))) {
+      clean *= 1 - family.weight;
+      found.push(family);
+    }
+  }
+  found.sort((a, b) => b.weight - a.weight);
+  return { score: Math.round((1 - clean) * 1000) / 1000, reasons: found.map((f) => f.reason) };
+}
+
+/** The UI label (Injection risk): high at the gate threshold, medium from 0.3. */
+export function injectionRisk(score: number | null, threshold: number): InjectionRisk {
+  if (score === null || score >= threshold) return 'high';
+  return score >= 0.3 ? 'medium' : 'low';
+}
