@@ -23,16 +23,20 @@ const INTENTS: [QueryIntent, RegExp][] = [
   ['definition', /^\s*(?:what (?:is|are|was|were|does)|define|meaning of)\b/i],
 ];
 
+/** Words that say what is asked, not what it is about. */
+const GENERIC_TERMS = new Set(`work make use get best good way difference example type kind need happen mean meaning
+list guide explain explanation define definition learn find show better top thing happen cause effect compare vs
+new old first last many much long far`.split(/\s+/).map(stem));
+
 export function analyzeQuery(query: string): QueryAnalysis {
   const terms = [...new Set(contentTerms(query))];
   const properNouns = [...query.matchAll(/(?:^|\s)([\p{Lu}][\p{L}\p{N}-]+)/gu)]
     .map((m) => m[1] ?? '')
     .filter((w, i) => w && !isStopword(w) && !(i === 0 && /^(?:what|who|when|where|why|how|which|is|are|do|does)$/i.test(w)))
     .map((w) => stem(w.toLowerCase()));
-  // Without proper nouns, the two longest content terms are the most specific ones.
-  const subjectTerms = properNouns.length > 0
-    ? [...new Set(properNouns)]
-    : [...terms].sort((a, b) => b.length - a.length).slice(0, Math.min(2, terms.length));
+  // Without proper nouns, the subject is what remains after generic words ("work", "best", "way").
+  const specific = terms.filter((t) => !GENERIC_TERMS.has(t));
+  const subjectTerms = properNouns.length > 0 ? [...new Set(properNouns)] : specific.length > 0 ? specific : terms;
   const intent = INTENTS.find(([, pattern]) => pattern.test(query))?.[0] ?? 'other';
   return { terms, subjectTerms, intent, phrase: terms.join(' ') };
 }

@@ -7,15 +7,16 @@ only own same such both each few more most other some any all am me my he she hi
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
-/** Strips common English inflections so "tides"/"tide" and "working"/"work" meet. */
+/**
+ * Harman's S-stemmer: folds English plurals only ("tides" → "tide", "studies" → "study"), which
+ * is conservative enough never to merge unrelated words.
+ */
 export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  for (const suffix of ['ies', 'ing', 'ed', 'es', 's']) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      return suffix === 'ies' ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length);
-    }
-  }
-  return word;
+  if (word.length <= 3 || !word.endsWith('s')) return word;
+  if (word.endsWith('ies') && !/[ae]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && !/[aeo]es$/.test(word)) return word.slice(0, -1);
+  if (/[us]s$/.test(word)) return word;
+  return word.slice(0, -1);
 }
 
 export function words(text: string): string[] {
