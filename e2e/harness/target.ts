@@ -1,0 +1,80 @@
+/**
+ * The system under test: a deployment named by E2E_BASE_URL, or the split topology started here as
+ * separate local processes on free ports (one start per test file: `beforeAll` / `afterAll`).
+ */
+import { generateInternalToken } from '../../bin/internal-token.ts';
+import type { ProcessSpec, ServiceName } from '../../bin/split-topology.ts';
+import { ManagedProcess, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
+import { redisAddress, redisAnswers } from './redis.ts';
+
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Decided once per file at collection time, so a suite can be skipped with its reason in its name. */
+export type TargetPlan =
+  | { mode: 'deployment'; baseUrl: string }
+  | { mode: 'local'; redisUrl: string }
+  | { mode: 'skip'; reason: string };
+
+export interface Target {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface LocalTarget extends Target {
+  processes: Map<ServiceName, ManagedProcess>;
+  specs: Map<ServiceName, ProcessSpec>;
+  /** The token the gateway adds to its calls; tests use it to call a service port directly. */
+  internalToken: string;
+  /** Starts a fresh process from the same spec (same port), leaving the others untouched. */
+  restart(name: ServiceName): Promise<ManagedProcess>;
+}
+
+export async function planTarget(): Promise<TargetPlan> {
+  const deployment = process.env.E2E_BASE_URL?.trim();
+  if (deployment) return { mode: 'deployment', baseUrl: deployment.replace(/\/+$/, '') };
+
+  const redisUrl = process.env.REDIS_URL?.trim() || DEFAULT_REDIS_URL;
+  if (await redisAnswers(redisUrl)) return { mode: 'local', redisUrl };
+
+  const reason = `Redis does not answer PING at ${redisAddress(redisUrl)}; the local split topology needs it. `
+    + 'Start it with `redis-server --daemonize yes` (or set REDIS_URL, or E2E_BASE_URL to test a deployment).';
+  // CI must not go green by skipping everything.
+  if (process.env.CI === 'true') throw new Error(reason);
+  return { mode: 'skip', reason };
+}
+
+/** The suite's name, or the plain reason it is skipped. */
+export const suiteTitle = (title: string, plan: TargetPlan): string =>
+  plan.mode === 'skip' ? `${title} — skipped: ${plan.reason}` : `${title} (${plan.mode === 'local' ? 'local split topology' : plan.baseUrl})`;
+
+export async function startTarget(plan: TargetPlan): Promise<Target> {
+  if (plan.mode === 'deployment') return { baseUrl: plan.baseUrl, stop: async () => {} };
+  return startLocalTarget(plan);
+}
+
+export async function startLocalTarget(plan: TargetPlan): Promise<LocalTarget> {
+  if (plan.mode !== 'local') throw new Error(`a local target needs the local plan, got ${plan.mode}`);
+  const internalToken = generateInternalToken();
+  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl });
+  const specs = new Map(specList.map((spec) => [spec.name, spec]));
+  const specOf = (name: ServiceName): ProcessSpec => {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`no process spec for ${name}`);
+    return spec;
+  };
+  const processes = await startTopology(specList);
+  return {
+    baseUrl: specOf('gateway').env.BASE_URL ?? `http://127.0.0.1:${specOf('gateway').port}`,
+    processes,
+    specs,
+    internalToken,
+    stop: () => stopTopology(processes),
+    async restart(name) {
+      await processes.get(name)?.stop('SIGTERM');
+      const fresh = new ManagedProcess(specOf(name));
+      await fresh.start();
+      processes.set(name, fresh);
+      return fresh;
+    },
+  };
+}
