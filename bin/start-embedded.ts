@@ -15,10 +15,15 @@ import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
 import { buildSearchApp } from '../services/search/src/app.ts';
+import { SearchEnvSchema } from '../services/search/src/config.ts';
+import { createSearchAdapters } from '../services/search/src/dependencies.ts';
 import { generateInternalToken } from './internal-token.ts';
 
 const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN || generateInternalToken();
-const config = loadConfigOrExit('rankgate', GatewayEnvSchema, { ...process.env, INTERNAL_TOKEN });
+// Without a configured key the operator gets a fresh one each start, printed below.
+const generatedApiKey = process.env.OPERATOR_API_KEY ? undefined : `rg_${generateInternalToken().slice(0, 40)}`;
+const env = { ...process.env, INTERNAL_TOKEN, ...(generatedApiKey ? { OPERATOR_API_KEY: generatedApiKey } : {}) };
+const config = loadConfigOrExit('rankgate', GatewayEnvSchema, env);
 const PORT = config.PORT;
 const BASE_URL = process.env.BASE_URL ? config.BASE_URL : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
 const logger = createLogger({ service: 'rankgate', level: config.LOG_LEVEL });
@@ -34,7 +39,10 @@ async function listenInternally(name: string, app: FastifyInstance, closers: (()
 }
 
 const closers: (() => Promise<void>)[] = [];
-const searchUrl = await listenInternally('search', buildSearchApp({ config: shared, logger: loggerFor('search') }), closers);
+const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...shared, REDIS_URL: '' });
+const searchAdapters = createSearchAdapters(searchConfig, loggerFor('search'));
+closers.push(searchAdapters.close);
+const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
 const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
 const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
 await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
@@ -49,3 +57,8 @@ await runService({
   closeAfter: closers.reverse(),
 });
 console.log(`Rankgate is running at ${BASE_URL}  (try ${BASE_URL}/v1/sandbox)`);
+console.log(`Discover provider: ${searchAdapters.provider.name}; judge: ${searchAdapters.judge.name}`);
+if (generatedApiKey) {
+  console.log(`Operator API key for this run (set OPERATOR_API_KEY to choose your own): ${generatedApiKey}`);
+  console.log(`  curl -H "X-API-Key: ${generatedApiKey}" '${BASE_URL}/v1/search?q=how+do+tides+work&k=3'`);
+}

@@ -9,7 +9,7 @@ import type { HttpClient } from './harness/http.ts';
 import { httpClient } from './harness/http.ts';
 import { expectProblem } from './harness/problem.ts';
 import type { LocalTarget, Target } from './harness/target.ts';
-import { planTarget, startTarget, suiteTitle } from './harness/target.ts';
+import { operatorHeaders, planTarget, startTarget, suiteTitle } from './harness/target.ts';
 import { verifies } from './harness/verifies.ts';
 
 const plan = await planTarget();
@@ -39,7 +39,7 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
 
   beforeAll(async () => {
     target = await startTarget(plan);
-    http = httpClient(target.baseUrl);
+    http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });
   afterAll(async () => {
     await target?.stop();

@@ -36,6 +36,19 @@ export const REQUIREMENTS = [
   { id: 'FOUND-REQID-2', text: 'a malformed X-Request-Id is replaced by a generated one', source: 'docs/errors.md (request_id, X-Request-Id)' },
   { id: 'FOUND-INTERNAL-1', text: 'a service port refuses a call without the internal token (401 problem); the token opens it', source: 'docs/architecture.md § Calls between the gateway and the services' },
 
+
+  // Search, through the gateway, against a fake Brave server (local topology).
+  { id: 'SEARCH-AUTH-1', text: '/v1/search without a credential answers 401 with WWW-Authenticate resource_metadata; the operator key is accepted as X-API-Key or Bearer', source: `${SPEC} § Authentication` },
+  { id: 'SEARCH-RANK-1', text: 'rows come back ranked 1..n by score, each with all seven signals, gate outcomes and an injection-risk label; meta echoes the request', source: `${SPEC} § Search response; docs/ranking.md` },
+  { id: 'SEARCH-GATE-1', text: 'a candidate carrying an injection is gated out and listed in meta.dropped without its text', source: `${SPEC} § Ranking signals and hard gates` },
+  { id: 'SEARCH-RELAX-1', text: 'when every candidate fails the gates, the pre-gate ranking is restored with gates_relaxed: true on each row and never in meta', source: `${SPEC} § Ranking signals and hard gates` },
+  { id: 'SEARCH-CACHE-1', text: 'a repeated query is a cache hit with its age; nocache=true is a miss; the provider saw exactly the expected calls', source: `${SPEC} § What the service does` },
+  { id: 'SEARCH-CACHE-2', text: '20 concurrent identical cold queries cause one upstream call', source: 'docs/architecture.md; issue: discover cache' },
+  { id: 'SEARCH-UPSTREAM-1', text: 'a provider answering 500, garbage or 429 gives 502 UPSTREAM_ERROR (429 carries its Retry-After), with no key or upstream body in the answer', source: `${SPEC} § Errors` },
+  { id: 'SEARCH-UPSTREAM-2', text: 'a provider that hangs gives 504 UPSTREAM_TIMEOUT with a hint to retry or lower max_candidates', source: `${SPEC} § Errors` },
+  { id: 'SEARCH-UPSTREAM-3', text: 'a provider whose key is not configured gives 503 SERVICE_UNAVAILABLE naming the setting', source: `${SPEC} § Errors` },
+  { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
+  { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

@@ -17,6 +17,8 @@ export type TargetPlan =
 
 export interface Target {
   baseUrl: string;
+  /** The operator API key: generated for the local topology, `E2E_API_KEY` for a deployment. */
+  apiKey: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -48,14 +50,18 @@ export const suiteTitle = (title: string, plan: TargetPlan): string =>
   plan.mode === 'skip' ? `${title} — skipped: ${plan.reason}` : `${title} (${plan.mode === 'local' ? 'local split topology' : plan.baseUrl})`;
 
 export async function startTarget(plan: TargetPlan): Promise<Target> {
-  if (plan.mode === 'deployment') return { baseUrl: plan.baseUrl, stop: async () => {} };
+  if (plan.mode === 'deployment') return { baseUrl: plan.baseUrl, apiKey: process.env.E2E_API_KEY?.trim() || undefined, stop: async () => {} };
   return startLocalTarget(plan);
 }
 
-export async function startLocalTarget(plan: TargetPlan): Promise<LocalTarget> {
+/** Headers that authenticate as the operator, when the target has a key. */
+export const operatorHeaders = (target: Target): Record<string, string> => (target.apiKey ? { 'x-api-key': target.apiKey } : {});
+
+export async function startLocalTarget(plan: TargetPlan, env: Record<string, string> = {}): Promise<LocalTarget> {
   if (plan.mode !== 'local') throw new Error(`a local target needs the local plan, got ${plan.mode}`);
   const internalToken = generateInternalToken();
-  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl });
+  const apiKey = `e2e-${generateInternalToken().slice(0, 32)}`;
+  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, ...env } });
   const specs = new Map(specList.map((spec) => [spec.name, spec]));
   const specOf = (name: ServiceName): ProcessSpec => {
     const spec = specs.get(name);
@@ -65,6 +71,7 @@ export async function startLocalTarget(plan: TargetPlan): Promise<LocalTarget> {
   const processes = await startTopology(specList);
   return {
     baseUrl: specOf('gateway').env.BASE_URL ?? `http://127.0.0.1:${specOf('gateway').port}`,
+    apiKey,
     processes,
     specs,
     internalToken,

@@ -9,6 +9,7 @@ import type { SeenRequest } from './test-upstream.ts';
 import { startTestUpstream } from './test-upstream.ts';
 
 const INTERNAL_TOKEN = 'i'.repeat(48);
+const OPERATOR_API_KEY = 'op-key-0123456789abcdef';
 const BASE_URL = 'https://rankgate.test';
 const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
       searchHits503 += 1;
       return reply.code(503).type('application/problem+json').send({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     });
-    app.get('/v1/search/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 1500)));
+    app.get('/v1/search/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 4000)));
   });
   gateway = await buildGatewayApp({
     config: {
@@ -33,6 +34,7 @@ beforeAll(async () => {
       AUTH_SERVICE_URL: 'http://127.0.0.1:1', // nothing listens on port 1: the auth service is "down"
       MCP_SERVICE_URL: 'http://127.0.0.1:1',
       UPSTREAM_TIMEOUT_MS: 300,
+      OPERATOR_API_KEY,
       UPSTREAM_CONNECTIONS: 4,
     },
     logger: silent,
@@ -94,9 +96,36 @@ describe('versions and unknown paths', () => {
   });
 });
 
+describe('credentials on search', () => {
+  const challenge = `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`;
+
+  it('answers 401 with the protected-resource metadata when no credential is sent', async () => {
+    const seenBefore = search.seen.length;
+    const res = await gateway.inject('/v1/search?q=tides');
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe(challenge);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', instance: '/v1/search' });
+    expect(search.seen.length).toBe(seenBefore);
+  });
+
+  it.each([
+    ['a wrong X-API-Key', { 'x-api-key': 'not-the-key-000000' }],
+    ['a wrong bearer', { authorization: 'Bearer nope' }],
+    ['a key with a suffix', { 'x-api-key': `${OPERATOR_API_KEY}x` }],
+  ])('answers 401 invalid_token for %s', async (_label, headers) => {
+    const res = await gateway.inject({ url: '/api/v1/search?q=tides', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe(`${challenge}, error="invalid_token"`);
+  });
+
+  it('keeps the sandbox public', async () => {
+    expect((await gateway.inject('/v1/sandbox')).statusCode).toBe(200);
+  });
+});
+
 describe('proxying to services', () => {
   it('forwards path and query, adds the internal token, request id and client IP', async () => {
-    const res = await fetch(`${gatewayUrl()}/v1/search?q=tides&k=3`, { headers: { 'x-request-id': 'caller-req-0001' } });
+    const res = await fetch(`${gatewayUrl()}/v1/search?q=tides&k=3`, { headers: { 'x-request-id': 'caller-req-0001', 'x-api-key': OPERATOR_API_KEY } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ query: { q: 'tides', k: '3' } });
     expect(res.headers.get('x-request-id')).toBe('caller-req-0001');
@@ -115,7 +144,7 @@ describe('proxying to services', () => {
 
   it('relays a service\'s own 503 once, without retrying it', async () => {
     searchHits503 = 0;
-    const res = await fetch(`${gatewayUrl()}/api/v1/search?q=x`);
+    const res = await fetch(`${gatewayUrl()}/api/v1/search?q=x`, { headers: { authorization: `Bearer ${OPERATOR_API_KEY}` } });
     expect(res.status).toBe(503);
     expect(searchHits503).toBe(1);
   });
@@ -134,10 +163,11 @@ describe('proxying to services', () => {
 
   it('answers 504 UPSTREAM_TIMEOUT when a service is too slow', async () => {
     const started = Date.now();
-    const res = await fetch(`${gatewayUrl()}/v1/search/slow`);
+    const res = await fetch(`${gatewayUrl()}/v1/search/slow`, { headers: { 'x-api-key': OPERATOR_API_KEY } });
     expect(res.status).toBe(504);
     expect(await res.json()).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
-    expect(Date.now() - started).toBeLessThan(1400);
+    // The service answers after 4 s; the gateway gives up at its 300 ms timeout (undici's timers are coarse).
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

@@ -2,6 +2,7 @@ import { createBaseApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
 import type { FastifyInstance } from 'fastify';
 
+import { requireCredential } from './auth/credentials.ts';
 import type { GatewayConfig } from './config.ts';
 import { registerProxies } from './proxy/register-proxies.ts';
 import { UPSTREAM_ROUTES } from './proxy/upstream-routes.ts';
@@ -13,7 +14,7 @@ import { registerOpenApiRoute } from './routes/openapi.ts';
 import { unsupportedVersion } from './routes/unsupported-version.ts';
 
 export interface GatewayDependencies {
-  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS'>;
+  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY'>;
   logger: Logger;
 }
 
@@ -32,6 +33,7 @@ export async function buildGatewayApp({ config, logger }: GatewayDependencies): 
     routes: UPSTREAM_ROUTES,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connections: config.UPSTREAM_CONNECTIONS,
+    guard: requireCredential({ baseUrl: config.BASE_URL, operatorApiKey: config.OPERATOR_API_KEY }),
   });
   return app;
 }

@@ -14,6 +14,8 @@ export interface ProxyOptions {
   routes: readonly UpstreamRoute[];
   timeoutMs: number;
   connections: number;
+  /** Runs before a protected route is proxied (authentication). */
+  guard: (request: FastifyRequest) => Promise<void>;
 }
 
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
@@ -65,6 +67,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       httpMethods: [...route.methods],
+      ...(route.protected ? { preHandler: options.guard } : {}),
       undici: poolFor(route.service),
       internalRewriteLocationHeader: false,
       // One 'request completed' line per request is enough; reply-from would add two more.

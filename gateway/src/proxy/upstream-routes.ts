@@ -6,6 +6,8 @@ export interface UpstreamRoute {
   /** Path prefix; the path is forwarded unchanged, and sub-paths go to the same service. */
   prefix: string;
   methods: readonly string[];
+  /** Needs a credential (scope `search:read` or the operator API key). */
+  protected?: boolean;
 }
 
 const READ = ['GET', 'HEAD'] as const;
@@ -13,8 +15,8 @@ const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as cons
 
 /** Every public path a service answers, in one table (the OpenAPI description lists the same paths). */
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'] },
-  { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'] },
+  { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], protected: true },
+  { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], protected: true },
   { service: 'search', prefix: '/v1/sandbox', methods: READ },
   { service: 'auth', prefix: '/oauth2', methods: ANY },
   { service: 'auth', prefix: '/agent', methods: ANY },

@@ -1,27 +1,50 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 
 import { SearchResponseSchema } from '@rankgate/shared/contracts';
 import { createLogger } from '@rankgate/shared/logger';
 import { SERVICE_VERSION } from '@rankgate/shared/version';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildSearchApp } from './app.ts';
+import { SearchEnvSchema } from './config.ts';
+import { createSearchAdapters } from './dependencies.ts';
 
 const INTERNAL_TOKEN = 's'.repeat(40);
 const logger = createLogger({ service: 'search', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
-const app = buildSearchApp({ config: { BASE_URL: 'https://rankgate.test', INTERNAL_TOKEN }, logger });
 const headers = { 'x-internal-token': INTERNAL_TOKEN };
 
-afterAll(() => app.close());
+/** A MediaWiki search API on 127.0.0.1 (the default `wikipedia` provider's wire format). */
+const mediawiki = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({
+    batchcomplete: true,
+    query: { searchinfo: { totalhits: 1 }, search: [{ ns: 0, title: 'Tide', pageid: 1, snippet: '<span class="searchmatch">Tides</span> are the rise and fall of sea levels caused by the Moon.', timestamp: '2026-10-02T10:00:00Z' }] },
+  }));
+});
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => mediawiki.listen(0, '127.0.0.1', resolve));
+  const config = SearchEnvSchema.parse({ INTERNAL_TOKEN, BASE_URL: 'https://rankgate.test', WIKIPEDIA_BASE_URL: `http://127.0.0.1:${(mediawiki.address() as AddressInfo).port}` });
+  app = await buildSearchApp({ config, logger, ...createSearchAdapters(config, logger) });
+});
+afterAll(async () => {
+  await app.close();
+  mediawiki.close();
+});
 
 describe('GET /v1/sandbox', () => {
   it('returns a canned response that satisfies the search response contract', async () => {
     const res = await app.inject({ url: '/v1/sandbox', headers: { ...headers, 'x-request-id': 'sandbox-req-1' } });
     expect(res.statusCode).toBe(200);
     const body = SearchResponseSchema.parse(res.json());
-    expect(body.meta).toMatchObject({ service_version: SERVICE_VERSION, request_id: 'sandbox-req-1', sandbox: true });
-    expect(body.results.map((r) => r.rank)).toEqual([1, 2, 3]);
-    expect(body.results.some((r) => r.injection_risk !== 'low')).toBe(true);
+    expect(body.meta).toMatchObject({ service_version: SERVICE_VERSION, request_id: 'sandbox-req-1', sandbox: true, provider: 'sandbox' });
+    expect(body.results.map((r) => r.rank)).toEqual(body.results.map((_, i) => i + 1));
+    expect(body.results.some((r) => r.injection_risk === 'medium')).toBe(true);
+    expect(body.meta.dropped.map((d) => d.gate)).toEqual(expect.arrayContaining(['prompt_injection', 'is_republisher']));
   });
 });
 
@@ -51,9 +74,14 @@ describe('/v1/search request contract', () => {
     expect(text.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
-  it('answers a valid request 503 until a discover provider is configured', async () => {
-    const res = await app.inject({ url: '/v1/search?q=tides', headers });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', hint: expect.stringContaining('/v1/sandbox') });
+  it('searches the default keyless provider and ranks the result', async () => {
+    const res = await app.inject({ url: '/v1/search?q=ocean+tides', headers: { ...headers, 'x-request-id': 'search-req-1' } });
+    expect(res.statusCode).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    // Article URLs are built on the configured MediaWiki origin.
+    const origin = `http://127.0.0.1:${(mediawiki.address() as AddressInfo).port}`;
+    expect(body.results[0]).toMatchObject({ rank: 1, title: 'Tide', url: `${origin}/wiki/Tide`, domain: '127.0.0.1' });
+    expect(body.results[0]!.snippet).toBe('Tides are the rise and fall of sea levels caused by the Moon.');
+    expect(body.meta).toMatchObject({ request_id: 'search-req-1', provider: 'wikipedia', judge: 'local', cache: { hit: false } });
   });
 });

@@ -1,22 +1,39 @@
+import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
+import type { Judge } from '@rankgate/shared/ranking';
+import type { KeyValueStore } from '@rankgate/shared/stores';
 import type { FastifyInstance } from 'fastify';
 
 import type { SearchConfig } from './config.ts';
+import { DiscoverCache } from './domain/discover-cache.ts';
 import { registerSandboxRoute } from './routes/sandbox.ts';
 import { registerSearchRoutes } from './routes/search.ts';
+import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'>;
   logger: Logger;
+  provider: DiscoverProvider;
+  judge: Judge;
+  /** Discover cache store: memory, or Redis in the split topology. */
+  store: KeyValueStore;
+  readiness?: Record<string, () => Promise<void>>;
 }
 
 /** Builds the search service's Fastify app (never listens). */
-export function buildSearchApp({ config, logger }: SearchAppDependencies): FastifyInstance {
-  const app = createServiceApp({ service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, bodyLimit: 16 * 1024 });
+export async function buildSearchApp({ config, logger, provider, judge, store, readiness }: SearchAppDependencies): Promise<FastifyInstance> {
+  const app = createServiceApp({
+    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, bodyLimit: 16 * 1024,
+    ...(readiness ? { readiness } : {}),
+  });
   // A search body is JSON; text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
-  registerSandboxRoute(app);
-  registerSearchRoutes(app);
+  const cache = new DiscoverCache({
+    store, ttlMs: config.DISCOVER_CACHE_TTL_S * 1000,
+    onStoreError: (err) => logger.warn({ err }, 'discover cache store failed; treating as a miss'),
+  });
+  registerSandboxRoute(app, await buildSandboxTemplate());
+  registerSearchRoutes(app, { provider, cache, judge, judgeTopN: config.JUDGE_TOP_N, discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000 });
   return app;
 }

@@ -1,5 +1,8 @@
-import { commonEnv, internalTokenField, portField, redisUrlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
+import { DISCOVER_PROVIDERS } from '@rankgate/shared/discover';
 import { z } from 'zod';
+
+const secret = (what: string) => z.string().min(1).optional().describe(what);
 
 /** The search service's environment, parsed once at start (see docs/configuration.md). */
 export const SearchEnvSchema = z.object({
@@ -7,6 +10,25 @@ export const SearchEnvSchema = z.object({
   SEARCH_PORT: portField(8081, 'Port of the search service (internal).'),
   INTERNAL_TOKEN: internalTokenField,
   REDIS_URL: redisUrlField,
+  REDIS_KEY_PREFIX: redisKeyPrefixField,
+  DISCOVER_PROVIDER: z.enum(DISCOVER_PROVIDERS).default('wikipedia')
+    .describe('Stage-1 discover provider. `wikipedia` needs no key.'),
+  BRAVE_API_KEY: secret('Brave Search API key (provider `brave`).'),
+  TAVILY_API_KEY: secret('Tavily API key (provider `tavily`).'),
+  EXA_API_KEY: secret('Exa API key (provider `exa`).'),
+  SERPER_API_KEY: secret('Serper API key (provider `serper`).'),
+  SEARXNG_URL: urlField('SearXNG instance with the JSON format enabled (provider `searxng`).').optional(),
+  WIKIPEDIA_BASE_URL: urlField('Wikipedia (MediaWiki) origin.').default('https://en.wikipedia.org'),
+  BRAVE_BASE_URL: urlField('Brave Search API origin (proxies, tests).').default('https://api.search.brave.com'),
+  TAVILY_BASE_URL: urlField('Tavily API origin.').default('https://api.tavily.com'),
+  EXA_BASE_URL: urlField('Exa API origin.').default('https://api.exa.ai'),
+  SERPER_BASE_URL: urlField('Serper API origin.').default('https://google.serper.dev'),
+  LOCAL_CORPUS: z.string().min(1).optional().describe('Provider `local`: a BEIR corpus.jsonl or a folder of Markdown, HTML and text files.'),
+  LOCAL_INDEX_PATH: z.string().min(1).default('.rankgate/local-index.json').describe('Provider `local`: index file written by `npm run index`.'),
+  DISCOVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000).describe('Timeout of one discover call to the provider (504 after it).'),
+  DISCOVER_CACHE_TTL_S: z.coerce.number().int().min(1).default(300).describe('How long discover payloads stay cached (seconds). nocache=true forces a miss.'),
+  JUDGE: z.enum(['local']).default('local').describe('Ranking judge. `local` is deterministic, offline and free.'),
+  JUDGE_TOP_N: z.coerce.number().int().min(1).max(100).default(30).describe('Cascade stage B: how many stage-A survivors the judge sees.'),
 });
 
 export type SearchConfig = z.output<typeof SearchEnvSchema>;

@@ -4,8 +4,13 @@ import { createLogger } from '@rankgate/shared/logger';
 
 import { buildSearchApp } from './app.ts';
 import { SearchEnvSchema } from './config.ts';
+import { createSearchAdapters } from './dependencies.ts';
 
 const config = loadConfigOrExit('search', SearchEnvSchema);
 const logger = createLogger({ service: 'search', level: config.LOG_LEVEL });
-const app = buildSearchApp({ config, logger });
-await runService({ app, service: 'search', port: config.SEARCH_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+const adapters = createSearchAdapters(config, logger);
+const app = await buildSearchApp({ config, logger, ...adapters });
+await runService({
+  app, service: 'search', port: config.SEARCH_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  closeAfter: [adapters.close],
+});

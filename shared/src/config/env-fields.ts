@@ -26,6 +26,11 @@ export const internalTokenField = z.string()
   .min(32, { error: 'must be at least 32 characters (generate one with `openssl rand -hex 32`)' })
   .describe('Shared secret between the gateway and the services (at least 32 characters). Required in the split topology; `npm start` generates one.');
 
+/** Namespaces every Redis key, so several deployments (or test runs) can share one Redis. */
+export const redisKeyPrefixField = z.string().regex(/^[\w:.-]{1,64}$/, { error: 'must be 1-64 letters, digits, and _ : . -' })
+  .default('rankgate:')
+  .describe('Prefix of every Redis key this deployment writes.');
+
 export const redisUrlField = z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
   .optional()
   .describe('Redis for stores and the BullMQ queue. Unset: in-memory stores and the in-process queue.');

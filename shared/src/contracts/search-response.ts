@@ -20,7 +20,12 @@ export const SignalsSchema = z.object(
   Object.fromEntries(SIGNAL_NAMES.map((name) => [name, signalScore])) as Record<SignalName, typeof signalScore>,
 );
 
-export const GateOutcomeSchema = z.enum(['pass', 'fail', 'fail_open', 'fail_flagged']);
+/** Missing parse: `subject_match` and `is_republisher` fail open (pass), `prompt_injection` fails flagged (drops). */
+export const GatesSchema = z.object({
+  subject_match: z.enum(['pass', 'fail', 'fail_open']),
+  is_republisher: z.enum(['pass', 'fail', 'fail_open']),
+  prompt_injection: z.enum(['pass', 'fail', 'fail_flagged']),
+});
 
 export const ResultRowSchema = z.object({
   rank: z.number().int().min(1).describe('1-based position in the returned list.'),
@@ -30,14 +35,10 @@ export const ResultRowSchema = z.object({
   domain: z.string().describe('Host name of `url`, without `www.`.'),
   published_at: z.string().nullable().describe('ISO 8601 date when the provider knows it.'),
   content: z.string().optional().describe('Readable page text excerpt; deep mode only, for fetched pages.'),
-  score: unitScore.describe('Final score (0-1) from the documented formula over the signals.'),
+  score: unitScore.nullable().describe('Final score (0-1) from the formula in docs/ranking.md; null when rank=off.'),
   signals: SignalsSchema,
   is_republisher: z.boolean().nullable().describe('Whether the source republishes others\' content; null when unparsed.'),
-  gates: z.object({
-    subject_match: z.enum(['pass', 'fail', 'fail_open']),
-    is_republisher: z.enum(['pass', 'fail', 'fail_open']),
-    prompt_injection: z.enum(['pass', 'fail', 'fail_flagged']),
-  }),
+  gates: GatesSchema.nullable().describe('Outcome of each hard gate, in the order applied; null when rank=off (no gates run).'),
   injection_risk: z.enum(['low', 'medium', 'high']).describe('UI label: Injection risk.'),
   injection_reasons: z.array(z.string()),
   gates_relaxed: z.literal(true).optional()
@@ -55,19 +56,33 @@ export const SearchMetaSchema = z.object({
   max_candidates: z.number().int(),
   provider: z.string().describe('Discover provider that produced the candidates.'),
   judge: z.string().describe('Ranking judge (`local`, `openai`, `anthropic`, or `none` when rank=off).'),
+  ranked: z.boolean().describe('false when rank=off: rows are in provider order, unscored and ungated.'),
   counts: z.object({
-    discovered: z.number().int().min(0),
-    judged: z.number().int().min(0),
-    gated_out: z.number().int().min(0),
+    discovered: z.number().int().min(0).describe('Candidates the provider returned.'),
+    ranked: z.number().int().min(0).describe('Candidates scored by the cascade (stage A: all of them).'),
+    judged: z.number().int().min(0).describe('Candidates the judge saw (stage B survivors).'),
+    gated_out: z.number().int().min(0).describe('Candidates dropped by a hard gate.'),
     returned: z.number().int().min(0),
   }).catchall(z.number().int().min(0)),
   cache: z.object({ hit: z.boolean(), age_s: z.number().min(0).nullable() }),
-  timings_ms: z.record(z.string(), z.number().min(0)),
+  timings_ms: z.object({
+    discover: z.number().min(0),
+    rank: z.number().min(0),
+    fetch: z.number().min(0),
+    total: z.number().min(0),
+  }).catchall(z.number().min(0)),
   usage: z.object({
     judge_calls: z.number().int().min(0),
     input_tokens: z.number().int().min(0),
     output_tokens: z.number().int().min(0),
+    pages_fetched: z.number().int().min(0),
   }).catchall(z.number().min(0)),
+  dropped: z.array(z.object({
+    url: z.string(),
+    domain: z.string(),
+    gate: z.enum(['subject_match', 'is_republisher', 'prompt_injection']).describe('The first hard gate the candidate failed.'),
+    injection_risk: z.enum(['low', 'medium', 'high']),
+  })).describe('Candidates removed by a hard gate (at most 10), without their text: an agent should not read them.'),
   guidance: z.string().describe('Advice to the calling agent: read the top 1-2 sources before asking for more.'),
   sandbox: z.boolean().optional().describe('true on the canned /v1/sandbox response.'),
 });
@@ -82,6 +97,7 @@ contractRegistry.add(SearchResponseSchema, {
 });
 
 export type Signals = z.infer<typeof SignalsSchema>;
+export type Gates = z.infer<typeof GatesSchema>;
 export type ResultRow = z.infer<typeof ResultRowSchema>;
 export type SearchMeta = z.infer<typeof SearchMetaSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

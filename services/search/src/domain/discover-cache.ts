@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+
+import type { Candidate } from '@rankgate/shared/discover';
+import { CandidateSchema } from '@rankgate/shared/discover';
+import type { KeyValueStore } from '@rankgate/shared/stores';
+import { z } from 'zod';
+
+const EntrySchema = z.object({ stored_at: z.number(), candidates: z.array(CandidateSchema) });
+
+export interface CachedDiscover {
+  candidates: Candidate[];
+  hit: boolean;
+  /** Seconds since the entry was stored (0 for a fresh fetch). */
+  ageSeconds: number;
+}
+
+export interface DiscoverCacheOptions {
+  store: KeyValueStore;
+  ttlMs: number;
+  now?: () => number;
+  /** Told about a store failure; the cache then behaves as a miss (it is an optimisation). */
+  onStoreError?: (error: unknown) => void;
+}
+
+/** Same query in other spacing or case is the same entry. */
+export const normaliseQuery = (query: string): string => query.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Discover payloads, cached per (provider, normalised query, max_candidates) for a short TTL.
+ * `refresh` (nocache=true) skips the read and rewrites the entry. Identical concurrent misses
+ * share one upstream call.
+ */
+export class DiscoverCache {
+  private readonly inFlight = new Map<string, Promise<Candidate[]>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: DiscoverCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  key(provider: string, query: string, maxCandidates: number): string {
+    const digest = createHash('sha256').update(normaliseQuery(query)).digest('base64url').slice(0, 32);
+    return `discover:${provider}:${maxCandidates}:${digest}`;
+  }
+
+  async get(key: string, fetch: () => Promise<Candidate[]>, { refresh }: { refresh: boolean }): Promise<CachedDiscover> {
+    if (!refresh) {
+      const cached = await this.read(key);
+      if (cached) return { candidates: cached.candidates, hit: true, ageSeconds: Math.max(0, Math.floor((this.now() - cached.stored_at) / 1000)) };
+    }
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.fetchAndStore(key, fetch).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return { candidates: await pending, hit: false, ageSeconds: 0 };
+  }
+
+  private async fetchAndStore(key: string, fetch: () => Promise<Candidate[]>): Promise<Candidate[]> {
+    const candidates = await fetch();
+    try {
+      await this.options.store.set(key, JSON.stringify({ stored_at: this.now(), candidates }), { ttlMs: this.options.ttlMs });
+    } catch (error) {
+      this.options.onStoreError?.(error);
+    }
+    return candidates;
+  }
+
+  private async read(key: string): Promise<z.infer<typeof EntrySchema> | undefined> {
+    try {
+      const raw = await this.options.store.get(key);
+      if (raw === null) return undefined;
+      const parsed = EntrySchema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch (error) {
+      this.options.onStoreError?.(error);
+      return undefined;
+    }
+  }
+}
