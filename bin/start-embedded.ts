@@ -40,7 +40,7 @@ async function listenInternally(name: string, app: FastifyInstance, closers: (()
 
 const closers: (() => Promise<void>)[] = [];
 const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...shared, REDIS_URL: '' });
-const searchAdapters = createSearchAdapters(searchConfig, loggerFor('search'));
+const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('search'));
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
 const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);

@@ -29,7 +29,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   await new Promise<void>((resolve) => mediawiki.listen(0, '127.0.0.1', resolve));
   const config = SearchEnvSchema.parse({ INTERNAL_TOKEN, BASE_URL: 'https://rankgate.test', WIKIPEDIA_BASE_URL: `http://127.0.0.1:${(mediawiki.address() as AddressInfo).port}` });
-  app = await buildSearchApp({ config, logger, ...createSearchAdapters(config, logger) });
+  app = await buildSearchApp({ config, logger, ...await createSearchAdapters(config, logger) });
 });
 afterAll(async () => {
   await app.close();

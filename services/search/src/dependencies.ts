@@ -16,9 +16,21 @@ export interface SearchAdapters {
   close(): Promise<void>;
 }
 
+/** The `local` provider loads SQLite (WebAssembly) only when it is the one configured. */
+async function createLocal(config: SearchConfig, logger: Logger): Promise<DiscoverProvider> {
+  const { createLocalProvider } = await import('@rankgate/shared/discover/local');
+  const local = createLocalProvider({
+    indexPath: config.LOCAL_INDEX_PATH, corpusPath: config.LOCAL_CORPUS, baseUrl: config.LOCAL_BASE_URL, logger,
+  });
+  // Fail fast on a stale or damaged index; a missing corpus is answered per request (503 naming LOCAL_CORPUS).
+  await local.init().catch((error: unknown) => logger.error({ err: error }, 'local index is not usable'));
+  return local;
+}
+
 /** Chooses the adapters named in config, once, at boot. */
-export function createSearchAdapters(config: SearchConfig, logger: Logger): SearchAdapters {
+export async function createSearchAdapters(config: SearchConfig, logger: Logger): Promise<SearchAdapters> {
   const provider = createDiscoverProvider({
+    local: config.DISCOVER_PROVIDER === 'local' ? await createLocal(config, logger) : undefined,
     provider: config.DISCOVER_PROVIDER,
     keys: { brave: config.BRAVE_API_KEY, tavily: config.TAVILY_API_KEY, exa: config.EXA_API_KEY, serper: config.SERPER_API_KEY },
     baseUrls: {

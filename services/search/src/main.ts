@@ -8,7 +8,7 @@ import { createSearchAdapters } from './dependencies.ts';
 
 const config = loadConfigOrExit('search', SearchEnvSchema);
 const logger = createLogger({ service: 'search', level: config.LOG_LEVEL });
-const adapters = createSearchAdapters(config, logger);
+const adapters = await createSearchAdapters(config, logger);
 const app = await buildSearchApp({ config, logger, ...adapters });
 await runService({
   app, service: 'search', port: config.SEARCH_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
