@@ -15,7 +15,7 @@ import { basename, dirname, extname, join, relative, resolve, sep } from 'node:p
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
-import { collapseWhitespace, htmlTitle, htmlToText } from './html-text.ts';
+import { collapseWhitespace, htmlDocumentToText, htmlTitle } from '../html-text.ts';
 
 export interface LocalDocument {
   /** Stable within the corpus: the BEIR `_id`, or the file's path relative to the folder (with `/`). */
@@ -99,7 +99,7 @@ export async function* loadJsonlCorpus(path: string, options: LoadDocumentsOptio
       continue;
     }
     const metadata = isRecord(row.metadata) ? row.metadata : {};
-    const title = typeof row.title === 'string' ? collapseWhitespace(row.title).replace(/\n/g, ' ') : '';
+    const title = typeof row.title === 'string' ? collapseWhitespace(row.title) : '';
     const text = typeof row.text === 'string' ? row.text : '';
     const document: LocalDocument = {
       id,
@@ -193,7 +193,7 @@ export async function* loadFolder(folder: string, options: LoadDocumentsOptions 
     let title: string | undefined;
     let text: string;
     if (extension === '.html' || extension === '.htm') {
-      text = htmlToText(source);
+      text = htmlDocumentToText(source);
       title = htmlTitle(source) ?? firstLine(text);
     } else if (extension === '.txt') {
       text = source.trim();

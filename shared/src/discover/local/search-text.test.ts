@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { decodeEntities, htmlTitle, htmlToText } from './html-text.ts';
+import { decodeEntities, htmlDocumentToText, htmlTitle } from '../html-text.ts';
 import { HIT_CLOSE, HIT_OPEN, MAX_QUERY_TERMS, queryTerms, snippetAround, toMatchExpression } from './search-text.ts';
 
 const mark = (text: string, words: string[]) =>
@@ -63,7 +63,7 @@ describe('html text', () => {
   it('drops scripts, styles, comments and the head; blocks become lines', () => {
     const html = `<html><head><title>T</title><style>p{color:red}</style></head>
       <body><script>var secret = 1;</script><!-- note --><h1>Head&shy;line</h1><p>One <b>bold</b> word.</p><p>Two</p></body></html>`;
-    const text = htmlToText(html);
+    const text = htmlDocumentToText(html);
     expect(text).toBe('Headline\n\nOne bold word.\n\nTwo'); // soft hyphens go: they would split the word
     expect(htmlTitle(html)).toBe('T');
     expect(htmlTitle('<body><h1>Only <em>heading</em></h1></body>')).toBe('Only heading');
