@@ -1,14 +1,17 @@
 import { parseSearchRequest } from '@rankgate/shared/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SearchDependencies } from '../domain/search-pipeline.ts';
 import { runSearch } from '../domain/search-pipeline.ts';
 
-/** Aborted when the caller disconnects before the answer is sent. */
-function callerGone(request: FastifyRequest): AbortSignal {
+/**
+ * Aborted when the caller disconnects before the answer is sent. (The request's own `close`
+ * fires as soon as its body is read, so the response is what tells a caller has gone.)
+ */
+function callerGone(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
-  request.raw.once('close', () => {
-    if (!request.raw.complete || request.raw.destroyed) controller.abort();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error('the caller disconnected'));
   });
   return controller.signal;
 }
@@ -18,10 +21,10 @@ function callerGone(request: FastifyRequest): AbortSignal {
  * body), one pipeline.
  */
 export function registerSearchRoutes(app: FastifyInstance, deps: SearchDependencies): void {
-  const search = (request: FastifyRequest, input: unknown) =>
-    runSearch(parseSearchRequest(input), { requestId: request.id, signal: callerGone(request) }, deps);
+  const search = (request: FastifyRequest, reply: FastifyReply, input: unknown) =>
+    runSearch(parseSearchRequest(input), { requestId: request.id, signal: callerGone(reply) }, deps);
   for (const path of ['/v1/search', '/api/v1/search']) {
-    app.get(path, async (request) => search(request, request.query));
-    app.post(path, async (request) => search(request, request.body ?? {}));
+    app.get(path, async (request, reply) => search(request, reply, request.query));
+    app.post(path, async (request, reply) => search(request, reply, request.body ?? {}));
   }
 }
