@@ -24,6 +24,8 @@ export interface SearchContext {
   requestId: string;
   /** Aborted when the caller goes away. */
   signal: AbortSignal;
+  /** `performance.now()` when the request arrived, so `timings_ms.total` covers parsing and hooks too. */
+  receivedAt?: number;
 }
 
 const elapsed = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
@@ -35,6 +37,7 @@ const elapsed = (from: number): number => Math.round((performance.now() - from) 
  * row says `gates_relaxed: true`.
  */
 export async function runSearch(request: SearchRequest, context: SearchContext, deps: SearchDependencies): Promise<SearchResponse> {
+  const received = context.receivedAt ?? performance.now();
   const started = performance.now();
   const key = deps.cache.key(deps.provider.name, request.q, request.max_candidates);
   // The upstream call is shared by concurrent identical misses, so it must not die with one caller.
@@ -89,7 +92,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
         returned: rows.length,
       },
       cache: { hit: discovered.hit, age_s: discovered.hit ? discovered.ageSeconds : null },
-      timings_ms: { discover: discoverMs, rank: rankMs, fetch: 0, total: elapsed(started) },
+      timings_ms: { discover: discoverMs, rank: rankMs, fetch: 0, total: elapsed(received) },
       usage: {
         judge_calls: ranked ? cascade.usage.calls : 0,
         input_tokens: cascade.usage.input_tokens,

@@ -21,8 +21,11 @@ function callerGone(reply: FastifyReply): AbortSignal {
  * body), one pipeline.
  */
 export function registerSearchRoutes(app: FastifyInstance, deps: SearchDependencies): void {
-  const search = (request: FastifyRequest, reply: FastifyReply, input: unknown) =>
-    runSearch(parseSearchRequest(input), { requestId: request.id, signal: callerGone(reply) }, deps);
+  const search = (request: FastifyRequest, reply: FastifyReply, input: unknown) => {
+    // elapsedTime counts from the request's arrival (before body parsing and hooks).
+    const receivedAt = performance.now() - reply.elapsedTime;
+    return runSearch(parseSearchRequest(input), { requestId: request.id, signal: callerGone(reply), receivedAt }, deps);
+  };
   for (const path of ['/v1/search', '/api/v1/search']) {
     app.get(path, async (request, reply) => search(request, reply, request.query));
     app.post(path, async (request, reply) => search(request, reply, request.body ?? {}));
