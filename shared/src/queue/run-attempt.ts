@@ -30,6 +30,8 @@ export async function runAttempt<P, R>(
   });
   try {
     const output = await handler(payload.data, { attempt, signal: controller.signal, deadline });
+    // A handler that returns after being cut off by the deadline has no trustworthy result.
+    if (controller.signal.aborted) throw new UnrecoverableError('deadline passed while the job ran');
     const result = definition.result.safeParse(output);
     if (!result.success) throw new UnrecoverableError(`handler result breaks the schema: ${z.prettifyError(result.error)}`);
     return result.data;

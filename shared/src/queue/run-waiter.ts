@@ -43,15 +43,20 @@ export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunW
     options.settled(waiter);
     settle();
   };
+  // The worker's deadline timer and ours target the same instant and may fire in either order:
+  // whatever arrives at or after the deadline is late, so the run ends as a deadline either way.
+  const late = (): boolean => Date.now() >= deadline;
+  const exceeded = (): JobDeadlineExceededError => new JobDeadlineExceededError(queue, jobId, deadline);
   const waiter: RunWaiter = {
     jobId,
     get settled() { return done; },
     resolve: (rawResult) => finish(() => {
+      if (late()) return rejectOutcome(exceeded());
       const parsed = options.result.safeParse(rawResult);
       if (parsed.success) resolveOutcome(parsed.data);
       else rejectOutcome(new JobFailedError(queue, jobId, `result breaks the schema: ${z.prettifyError(parsed.error)}`));
     }),
-    reject: (error) => finish(() => rejectOutcome(error)),
+    reject: (error) => finish(() => rejectOutcome(error instanceof JobFailedError && late() ? exceeded() : error)),
   };
   cancelTimer = whenDeadlinePasses(deadline, () => {
     if (done) return;
