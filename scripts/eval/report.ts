@@ -1,0 +1,99 @@
+/**
+ * Tables for the eval: the same rows print to the console and go into docs/quality.md.
+ */
+import type { Confusion, Group, InjectionResult, Target } from './injection-eval.ts';
+import type { DatasetResult } from './ranking-eval.ts';
+
+export interface Table {
+  title: string;
+  headers: string[];
+  rows: string[][];
+}
+
+const fixed = (value: number | null, digits = 4): string => (value === null ? '—' : value.toFixed(digits));
+const signed = (value: number, digits = 4): string => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+const ms = (value: number): string => value.toFixed(1);
+
+export function renderText(table: Table): string {
+  const widths = table.headers.map((header, i) => Math.max(header.length, ...table.rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [table.title, line(table.headers), widths.map((w) => '-'.repeat(w)).join('  '), ...table.rows.map(line)].join('\n');
+}
+
+export function renderMarkdown(table: Table, { heading = true }: { heading?: boolean } = {}): string {
+  const escape = (cell: string) => cell.replace(/\|/g, '\\|');
+  return [
+    ...(heading ? [`**${table.title}**`, ''] : []),
+    `| ${table.headers.map(escape).join(' | ')} |`,
+    `|${table.headers.map(() => '---').join('|')}|`,
+    ...table.rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
+}
+
+/** One dataset's ranking table: quality, what the gates removed, time and judge usage per query. */
+export function rankingTable(result: DatasetResult): Table {
+  const base = result.baseline?.ndcg10 ?? result.configs.find((config) => config.rank === 'off')?.ndcg10 ?? 0;
+  const rows: string[][] = [];
+  if (result.baseline) {
+    const b = result.baseline;
+    rows.push([b.label, fixed(b.ndcg10), '—', fixed(b.recall100), '—', '—', '—', '—', '—', '—', '—']);
+  }
+  for (const config of result.configs) {
+    rows.push([
+      config.label,
+      fixed(config.ndcg10),
+      config.rank === 'off' && !result.baseline ? '—' : signed(config.ndcg10 - base),
+      fixed(config.recall100),
+      config.preGate ? `${fixed(config.preGate.ndcg10)} / ${fixed(config.preGate.recall100)}` : '—',
+      config.rank === 'on' ? `${config.gatedOut} (${(config.gatedOut / Math.max(1, result.queries)).toFixed(1)}/q)` : '—',
+      config.rank === 'on' ? `${config.relevantDropped} of ${result.relevantInPool}` : '—',
+      config.rank === 'on' ? String(config.relaxedQueries) : '—',
+      `${ms(config.totalMs.p50)} / ${ms(config.totalMs.p99)} (Σ ${(config.totalMs.total / 1000).toFixed(2)} s)`,
+      `${ms(config.rankMs.mean)} / ${ms(config.rankMs.p99)}`,
+      `${config.judgeCallsPerQuery.toFixed(2)} / ${config.inputTokensPerQuery.toFixed(0)} / ${config.outputTokensPerQuery.toFixed(0)}`,
+    ]);
+  }
+  return {
+    title: `${result.dataset}: ${result.queries} judged queries, ${result.candidatesPerQuery.toFixed(1)} candidates/query, `
+      + `relevant = grade ≥ ${result.minGrade} (${result.relevantInPool} of ${result.relevantJudged} judged relevant are in the candidates)`,
+    headers: [
+      'configuration', 'NDCG@10', 'Δ vs BM25', 'R@100', 'pre-gate NDCG@10 / R@100', 'gated out', 'relevant dropped', 'relaxed q',
+      'total ms/q p50 / p99', 'rank ms/q mean / p99', 'judge calls / tok in / tok out per q',
+    ],
+    rows,
+  };
+}
+
+const confusionCells = (c: Confusion): string[] => [
+  String(c.n), String(c.positives), String(c.tp), String(c.fp), String(c.fn), String(c.tn),
+  fixed(c.precision, 3), fixed(c.recall, 3), fixed(c.f1, 3), fixed(c.fpr, 3),
+];
+const CONFUSION_HEADERS = ['n', 'pos', 'TP', 'FP', 'FN', 'TN', 'precision', 'recall', 'F1', 'FPR'];
+
+export function injectionTables(result: InjectionResult): Table[] {
+  const summary: Table = {
+    title: `Prompt-injection detector (detectInjection), flagged at score ≥ ${result.threshold}`,
+    headers: ['set', ...CONFUSION_HEADERS, 'p50 µs', 'p99 µs'],
+    rows: result.files.map((file) => [file.label, ...confusionCells(file.confusion), file.timeUs.p50.toFixed(1), file.timeUs.p99.toFixed(1)]),
+  };
+  const breakdown: Table = {
+    title: 'By source and category',
+    headers: ['set', 'group', ...CONFUSION_HEADERS],
+    rows: result.files.flatMap((file) => {
+      const groups: { prefix: string; group: Group }[] = [
+        ...(file.bySource.length > 1 ? file.bySource.map((group) => ({ prefix: 'source', group })) : []),
+        ...(file.byCategory?.groups ?? []).map((group) => ({ prefix: file.byCategory?.field ?? 'category', group })),
+      ];
+      return groups.map(({ prefix, group }) => [file.label, `${prefix}=${group.name}`, ...confusionCells(group.confusion)]);
+    }),
+  };
+  return [summary, breakdown, targetTable(result.files.flatMap((file) => file.targets))];
+}
+
+export function targetTable(targets: readonly Target[]): Table {
+  return {
+    title: 'Acceptance targets (injection)',
+    headers: ['target', 'measured', 'result'],
+    rows: targets.map((target) => [target.label, fixed(target.actual, 3), target.pass ? 'PASS' : 'FAIL']),
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * `npm run eval`: ranking quality (SciFact, DL19) and injection detection on the public sets in
+ * the data folder (see ./data.ts), printed as tables, written to `.bench/eval.json` and to
+ * `docs/quality.md`.
+ *
+ *   --only ranking|injection   run one half (docs/quality.md then says the other was not run)
+ *   --judge local|openai|anthropic   the rank=on judge (default local); exits 2 when unavailable
+ *
+ * Exit codes: 0 measured (failing acceptance targets are reported, not fatal), 1 the DL19 BM25
+ * sanity check failed (the metric code is wrong) or an error, 2 bad arguments or judge unavailable.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import type { Judge } from '@rankgate/shared/ranking';
+
+import { DATA_DIR, REPO_ROOT } from './data.ts';
+import type { InjectionResult } from './injection-eval.ts';
+import { evaluateInjection } from './injection-eval.ts';
+import type { DatasetResult } from './ranking-eval.ts';
+import { CASCADE_TOP_N, JUDGE_NAMES, JudgeUnavailableError, MAX_CANDIDATES, createJudge, evaluateDl19, evaluateScifact } from './ranking-eval.ts';
+import type { Table } from './report.ts';
+import { injectionTables, rankingTable, renderMarkdown, renderText } from './report.ts';
+
+const USAGE = `usage: npm run eval -- [--only ranking|injection] [--judge ${JUDGE_NAMES.join('|')}]`;
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+interface EvalReport {
+  date: string;
+  commit: string | null;
+  dirty: boolean;
+  node: string;
+  data_dir: string;
+  judge: string;
+  ranking: { scifact: DatasetResult; dl19: DatasetResult } | null;
+  injection: InjectionResult | null;
+  duration_s: number;
+}
+
+const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain = grade (linear), discount log2(rank + 1), the ideal
+  ranking built from *all* judged documents of the query (also those outside the candidates), unjudged = 0, mean over
+  judged queries. **Recall@100** = relevant judged documents in the top 100 / all relevant judged documents (SciFact:
+  grade ≥ 1; DL19: grade ≥ 2). Code: \`scripts/eval/metrics.ts\`; its acceptance test scores the DL19 BM25 run at 0.5058.
+- A run file is ordered as trec_eval orders it (score descending, then docno descending). Pipeline output is scored in its
+  returned order.
+- **SciFact**: the local provider indexes \`corpus.jsonl\` in memory (SQLite FTS5 BM25, title ×2); every judged claim goes
+  through \`runSearch\` (discover cache → cascade → hard gates) with max_candidates ${MAX_CANDIDATES}: rank=off (the BM25 baseline),
+  rank=on with the cascade (JUDGE_TOP_N ${CASCADE_TOP_N}, the default) and rank=on with every candidate judged. All three share one
+  discover cache, so they rank the same candidates.
+- **DL19**: each query's BM25 top 100 (\`bm25_top100.run\`; passage text from \`corpus.jsonl\`, no title) is served by a
+  fixed-pool provider and goes through \`runSearch\` the same way; the run scored as given is the BM25 baseline.
+- The contract caps \`k\` at 25; the eval passes k = ${MAX_CANDIDATES} to read Recall@100 (NDCG@10 is the same as with k = 10).
+  Rows removed by the hard gates are missing from the returned order, so they count as not retrieved. *Relevant dropped* =
+  relevant candidates rank=on did not return; *pre-gate* = the cascade's order before the gates (\`runCascade\` on the same
+  candidates; local judge only), to separate the ranking's effect from the gates'. *Relaxed q* = queries where the gates
+  removed every candidate and the relax rule restored them.
+- Times are \`meta.timings_ms\` per query, one query at a time on this machine; rank=off pays the discover (the local
+  index search with snippets), the rank=on runs hit the discover cache. Judge calls and tokens are \`meta.usage\` (the
+  local judge makes one call per query and uses no tokens).
+- **Injection**: every row's \`text\` scored by \`detectInjection\`; flagged at score ≥ 0.55 (PROMPT_INJECTION_THRESHOLD, the
+  gate). Precision, recall, F1, false-positive rate per file, per \`source\` and per the set's category field. Time per row
+  is one \`detectInjection\` call (nearest-rank p50 / p99, after a warm-up). BIPIA train is the only set rules or thresholds may
+  be tuned on; it is reported apart.`;
+
+const ANCHORS = `| system | SciFact | DL19 |
+|---|---|---|
+| BM25 | 0.665 (BEIR) / 0.679 (Anserini, title+text) | 0.506 |
+| BM25 + MiniLM-L6 cross-encoder | 0.688 | 0.743 |
+| monoT5-3B | 0.766 | 0.717 |
+| RankZephyr-7B (listwise LLM) | — | 0.737 |
+| RankGPT gpt-4o-mini | — | 0.735 |`;
+
+function qualityMarkdown(report: EvalReport, only: string | undefined): string {
+  const notRun = (part: string) => `Not run in this invocation (\`--only ${only ?? part}\`); run \`npm run eval\` for both.`;
+  const md = (table: Table) => renderMarkdown(table);
+  const rankingPart = report.ranking
+    ? [
+      md(rankingTable(report.ranking.scifact)),
+      '',
+      md(rankingTable(report.ranking.dl19)),
+      '',
+      `**Sanity check**: DL19 BM25 run NDCG@10 = ${report.ranking.dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): `
+        + `**${report.ranking.dl19.baseline?.pass ? 'PASS' : 'FAIL'}**.`,
+      '',
+      'Published anchors (NDCG@10), for comparison:',
+      '',
+      ANCHORS,
+    ].join('\n')
+    : notRun('injection');
+  const injectionPart = report.injection ? injectionTables(report.injection).map(md).join('\n\n') : notRun('ranking');
+  return `# Quality: ranking and injection screening, measured
+
+<!-- Generated by \`npm run eval\` (scripts/eval/run-eval.ts); edit the script, not this file. -->
+
+Measured ${report.date} at commit \`${report.commit ?? 'unknown'}\`${report.dirty ? ' (with uncommitted changes)' : ''}, Node ${report.node},
+judge \`${report.judge}\`, in ${report.duration_s.toFixed(1)} s. Raw figures, per-query NDCG included: \`.bench/eval.json\`.
+The data sets (\`shared/data/\` beside the checkout, or \`EVAL_DATA_DIR\`) are for measurement only: the product neither
+ships nor reads them.
+
+## Protocol
+
+${PROTOCOL}
+
+## Ranking
+
+${rankingPart}
+
+## Injection detection
+
+${injectionPart}
+
+Acceptance targets: recall ≥ 0.80 on BIPIA test with FPR ≤ 0.05 on its benign rows; FPR ≤ 0.10 on NotInject; FPR ≤ 0.03
+on WildGuard benign; recall ≥ 0.80 on CyberSecEval. These measure the detector as it is; they are not tuned here.
+
+## Reproduce
+
+\`\`\`sh
+npm run eval                       # both halves, local judge
+npm run eval -- --only injection   # or --only ranking; --judge openai|anthropic once those judges exist
+npx vitest run scripts/eval        # metric unit tests + the DL19 0.5058 acceptance test
+\`\`\`
+`;
+}
+
+async function main(): Promise<number> {
+  let values: { only?: string; judge?: string };
+  try {
+    ({ values } = parseArgs({ options: { only: { type: 'string' }, judge: { type: 'string', default: 'local' } }, strict: true }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const only = values.only;
+  if (only !== undefined && only !== 'ranking' && only !== 'injection') {
+    console.error(`--only must be ranking or injection\n${USAGE}`);
+    return 2;
+  }
+  const judgeName = values.judge ?? 'local';
+  const started = performance.now();
+
+  let judge: Judge | undefined;
+  if (only !== 'injection') {
+    try {
+      judge = await createJudge(judgeName);
+    } catch (error) {
+      if (error instanceof JudgeUnavailableError) {
+        console.error(`${error.message}\n${USAGE}`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+
+  let ranking: EvalReport['ranking'] = null;
+  if (judge) {
+    console.log(`Ranking eval (judge ${judge.name}, data ${DATA_DIR}) …`);
+    const scifact = await evaluateScifact(judge);
+    const dl19 = await evaluateDl19(judge);
+    ranking = { scifact, dl19 };
+    console.log(`\nSciFact local index built in memory in ${(scifact.setupMs / 1000).toFixed(2)} s; DL19 pools loaded in ${(dl19.setupMs / 1000).toFixed(2)} s.\n`);
+    console.log(`${renderText(rankingTable(scifact))}\n`);
+    console.log(`${renderText(rankingTable(dl19))}\n`);
+    console.log(`DL19 BM25 sanity check: NDCG@10 ${dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ${dl19.baseline?.pass ? 'PASS' : 'FAIL'}\n`);
+  }
+
+  let injection: InjectionResult | null = null;
+  if (only !== 'ranking') {
+    injection = await evaluateInjection();
+    for (const table of injectionTables(injection)) console.log(`${renderText(table)}\n`);
+  }
+
+  const report: EvalReport = {
+    date: new Date().toISOString(),
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    dirty: (git(['status', '--porcelain']) ?? '') !== '',
+    node: process.version,
+    data_dir: DATA_DIR,
+    judge: judge?.name ?? judgeName,
+    ranking,
+    injection,
+    duration_s: (performance.now() - started) / 1000,
+  };
+  await mkdir(join(REPO_ROOT, '.bench'), { recursive: true });
+  await writeFile(join(REPO_ROOT, '.bench', 'eval.json'), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(join(REPO_ROOT, 'docs', 'quality.md'), qualityMarkdown(report, only));
+  console.log(`Wrote .bench/eval.json and docs/quality.md (${report.duration_s.toFixed(1)} s).`);
+  return ranking && ranking.dl19.baseline?.pass === false ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
