@@ -63,7 +63,7 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
   const stageA = candidates.map((candidate, id) => {
     const injection = detectInjection(`${candidate.title}\n${candidate.snippet}`);
     const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
-    const prefilter = topicality * (1 - 0.4 * injection.score) + 0.1 / Math.sqrt(candidate.provider_rank);
+    const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
     return { id, candidate, injection, topicality, prefilter };
   });
   const best = [...stageA].sort((a, b) => b.prefilter - a.prefilter || a.id - b.id).slice(0, options.judgeTopN);

@@ -2,11 +2,11 @@ import type { Signals } from '@rankgate/shared/contracts';
 
 /** Weights of the relevance blend; docs/ranking.md explains each. They sum to 1. */
 export const RELEVANCE_WEIGHTS = {
-  on_topic: 0.3,
-  answerability: 0.25,
-  states_sought_fact: 0.2,
-  authority: 0.15,
-  provider_prior: 0.1,
+  on_topic: 0.25,
+  answerability: 0.2,
+  states_sought_fact: 0.15,
+  authority: 0.1,
+  provider_prior: 0.3,
 } as const;
 
 /** An unparsed signal counts as this neutral value in the score (the gates treat it separately). */

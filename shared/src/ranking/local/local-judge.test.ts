@@ -28,9 +28,10 @@ describe('the local judge', () => {
       { title: 'Pierre Curie', url: 'https://en.wikipedia.org/wiki/Pierre_Curie', snippet: 'Pierre Curie was a French physicist, a pioneer in crystallography.' },
       { title: 'Albert Einstein', url: 'https://en.wikipedia.org/wiki/Albert_Einstein', snippet: 'Albert Einstein was born in Ulm in 1879.' },
     ]);
+    // Both subject terms; one of them (passes the gate); none, and a third of the query (fails it).
     expect(marie!.signals.subject_match).toBe(1);
-    expect(pierre!.signals.subject_match).toBe(0.5);
-    expect(einstein!.signals.subject_match).toBe(0);
+    expect(pierre!.signals.subject_match).toBe(0.75);
+    expect(einstein!.signals.subject_match).toBe(0.333);
     expect(marie!.signals.states_sought_fact).toBeGreaterThan(pierre!.signals.states_sought_fact!);
   });
 

@@ -23,6 +23,9 @@ const INTENTS: [QueryIntent, RegExp][] = [
   ['definition', /^\s*(?:what (?:is|are|was|were|does)|define|meaning of)\b/i],
 ];
 
+/** A subject is named in a few words; more would make `subject_match` a second topicality score. */
+const MAX_SUBJECT_TERMS = 3;
+
 /** Words that say what is asked, not what it is about. */
 const GENERIC_TERMS = new Set(`work make use get best good way difference example type kind need happen mean meaning
 list guide explain explanation define definition learn find show better top thing happen cause effect compare vs
@@ -34,9 +37,13 @@ export function analyzeQuery(query: string): QueryAnalysis {
     .map((m) => m[1] ?? '')
     .filter((w, i) => w && !isStopword(w) && !(i === 0 && /^(?:what|who|when|where|why|how|which|is|are|do|does)$/i.test(w)))
     .map((w) => stem(w.toLowerCase()));
-  // Without proper nouns, the subject is what remains after generic words ("work", "best", "way").
+  // Without proper nouns, the subject is the few most specific terms left after generic words
+  // ("work", "best", "way"): a long query's every word is not its subject.
   const specific = terms.filter((t) => !GENERIC_TERMS.has(t));
-  const subjectTerms = properNouns.length > 0 ? [...new Set(properNouns)] : specific.length > 0 ? specific : terms;
+  const pool = specific.length > 0 ? specific : terms;
+  const subjectTerms = properNouns.length > 0
+    ? [...new Set(properNouns)]
+    : [...pool].sort((a, b) => b.length - a.length).slice(0, MAX_SUBJECT_TERMS);
   const intent = INTENTS.find(([, pattern]) => pattern.test(query))?.[0] ?? 'other';
   return { terms, subjectTerms, intent, phrase: terms.join(' ') };
 }

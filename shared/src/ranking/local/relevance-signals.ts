@@ -22,10 +22,24 @@ export function onTopic(query: QueryAnalysis, c: Indexed): number {
   return clamp01(0.7 * coverage(query.terms, c.allTerms) + 0.3 * coverage(query.terms, c.titleTerms) + phraseBonus);
 }
 
-/** Whether the candidate is about the query's subject; null when the query names none. */
+/** `term` in the text, or as the start of a longer word there ("aldh1" in "aldh1a1"). */
+function mentions(term: string, c: Indexed): boolean {
+  if (c.allTerms.has(term)) return true;
+  if (term.length < 4) return false;
+  for (const word of c.allTerms) if (word.startsWith(term)) return true;
+  return false;
+}
+
+/**
+ * Whether the candidate is about the query's subject; null when the query names none. Lexical
+ * evidence can only show that a subject is absent, so any subject term present puts the row at
+ * 0.5 or above (the gate passes it), and a row naming none scores by how much of the query it covers.
+ */
 export function subjectMatch(query: QueryAnalysis, c: Indexed): number | null {
   if (query.subjectTerms.length === 0) return null;
-  return coverage(query.subjectTerms, c.allTerms);
+  const subject = query.subjectTerms.filter((t) => mentions(t, c)).length / query.subjectTerms.length;
+  if (subject > 0) return 0.5 + 0.5 * subject;
+  return query.terms.length === 0 ? 0 : query.terms.filter((t) => mentions(t, c)).length / query.terms.length;
 }
 
 /** Evidence of each kind of fact, looked for in the candidate's text. */
