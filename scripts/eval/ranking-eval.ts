@@ -22,8 +22,8 @@ import type { SearchRequest } from '@rankgate/shared/contracts';
 import { SearchRequestSchema } from '@rankgate/shared/contracts';
 import type { Candidate, DiscoverProvider } from '@rankgate/shared/discover';
 import { createLocalProvider } from '@rankgate/shared/discover/local';
-import type { Judge } from '@rankgate/shared/ranking';
-import { createLocalJudge } from '@rankgate/shared/ranking';
+import type { Judge, JudgeName } from '@rankgate/shared/ranking';
+import { createJudge as createSharedJudge, JUDGES } from '@rankgate/shared/ranking';
 import { MemoryKeyValueStore } from '@rankgate/shared/stores';
 
 import { runCascade } from '../../services/search/src/domain/cascade.ts';
@@ -36,10 +36,10 @@ import { countRelevant, meanOverJudged, ndcgAt, readBeirQueries, readJsonl, read
 export const MAX_CANDIDATES = 100;
 /** The search service's default JUDGE_TOP_N. */
 export const CASCADE_TOP_N = 30;
-export const JUDGE_NAMES = ['local', 'openai', 'anthropic'] as const;
-export type JudgeName = (typeof JUDGE_NAMES)[number];
+export const JUDGE_NAMES = JUDGES;
+export type { JudgeName };
 
-/** The requested judge has no factory in `@rankgate/shared/ranking` yet. */
+/** The requested judge cannot be built (unknown name, or a setting is missing). */
 export class JudgeUnavailableError extends Error {
   constructor(readonly judge: string, detail: string) {
     super(`The "${judge}" judge is not available: ${detail}`);
@@ -47,32 +47,22 @@ export class JudgeUnavailableError extends Error {
   }
 }
 
-/** Factory export names looked for in `@rankgate/shared/ranking`, per judge. */
-const FACTORY_NAMES: Record<Exclude<JudgeName, 'local'>, readonly string[]> = {
-  openai: ['createOpenAIJudge', 'createOpenAiJudge'],
-  anthropic: ['createAnthropicJudge'],
-};
-
 /**
- * The judge seam of the eval. `local` is built in; `openai` and `anthropic` are taken from
- * `@rankgate/shared/ranking` once it exports their factories, else JudgeUnavailableError. Their
- * settings come from the environment: JUDGE_MODEL (required), JUDGE_API_KEY, JUDGE_BASE_URL
- * (default: the vendor's API root). Align these names with the service's config once it has them.
+ * The eval's judge, from the same factory and the same variables as the search service:
+ * JUDGE_BASE_URL, JUDGE_MODEL, JUDGE_API_KEY (see docs/configuration.md).
  */
 export async function createJudge(name: string, env: NodeJS.ProcessEnv = process.env): Promise<Judge> {
-  if (name === 'local') return createLocalJudge();
-  if (name !== 'openai' && name !== 'anthropic') throw new JudgeUnavailableError(name, `unknown judge (choose ${JUDGE_NAMES.join(', ')})`);
-  const ranking: Record<string, unknown> = await import('@rankgate/shared/ranking');
-  const factoryName = FACTORY_NAMES[name].find((candidate) => typeof ranking[candidate] === 'function');
-  const factory = factoryName === undefined ? undefined : ranking[factoryName];
-  if (typeof factory !== 'function') {
-    throw new JudgeUnavailableError(name, `@rankgate/shared/ranking exports no ${FACTORY_NAMES[name].join(' / ')} yet`);
+  if (!(JUDGES as readonly string[]).includes(name)) throw new JudgeUnavailableError(name, `unknown judge (choose ${JUDGES.join(', ')})`);
+  try {
+    return createSharedJudge({
+      judge: name as JudgeName,
+      ...(env.JUDGE_BASE_URL ? { baseUrl: env.JUDGE_BASE_URL } : {}),
+      ...(env.JUDGE_MODEL ? { model: env.JUDGE_MODEL } : {}),
+      ...(env.JUDGE_API_KEY ? { apiKey: env.JUDGE_API_KEY } : {}),
+    });
+  } catch (error) {
+    throw new JudgeUnavailableError(name, error instanceof Error ? error.message : String(error));
   }
-  const model = env.JUDGE_MODEL;
-  if (!model) throw new JudgeUnavailableError(name, 'set JUDGE_MODEL (and JUDGE_API_KEY, JUDGE_BASE_URL as needed)');
-  const baseUrl = env.JUDGE_BASE_URL || (name === 'openai' ? 'https://api.openai.com/v1' : undefined);
-  const options = { model, ...(baseUrl ? { baseUrl } : {}), ...(env.JUDGE_API_KEY ? { apiKey: env.JUDGE_API_KEY } : {}) };
-  return (factory as (settings: typeof options) => Judge)(options);
 }
 
 export interface Distribution {

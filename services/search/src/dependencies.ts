@@ -2,7 +2,7 @@ import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createDiscoverProvider } from '@rankgate/shared/discover';
 import type { Logger } from '@rankgate/shared/logger';
 import type { Judge } from '@rankgate/shared/ranking';
-import { createLocalJudge } from '@rankgate/shared/ranking';
+import { createJudge } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/shared/stores';
 
@@ -49,7 +49,11 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger)
     : new MemoryKeyValueStore();
   return {
     provider,
-    judge: createLocalJudge(),
+    judge: createJudge({
+      judge: config.JUDGE, baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY,
+      timeoutMs: config.JUDGE_TIMEOUT_MS,
+      onWarning: (warning) => logger.warn({ judge: warning.judge, kind: warning.kind, status: warning.status, candidates: warning.candidates }, warning.message),
+    }),
     store,
     readiness: config.REDIS_URL ? { redis: () => store.ping() } : {},
     close: async () => {

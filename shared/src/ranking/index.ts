@@ -4,3 +4,7 @@ export type { QueryAnalysis, QueryIntent } from './local/query-analysis.ts';
 export { analyzeQuery } from './local/query-analysis.ts';
 export { onTopic, indexCandidate } from './local/relevance-signals.ts';
 export { domainOf } from './local/text.ts';
+export type { JudgeName, JudgeSettings } from './create-judge.ts';
+export { createJudge, JUDGES } from './create-judge.ts';
+export type { JudgeWarning } from './llm/index.ts';
+export { createAnthropicJudge, createOpenAiJudge } from './llm/index.ts';

@@ -1,0 +1,33 @@
+import { loadConfig } from '@rankgate/shared/config';
+import { describe, expect, it } from 'vitest';
+
+import { SearchEnvSchema } from './config.ts';
+
+const INTERNAL_TOKEN = 'x'.repeat(32);
+const messageOf = (env: Record<string, string>): string => {
+  try {
+    loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN, ...env });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+};
+
+describe('the search service config', () => {
+  it('needs nothing but the internal token (wikipedia, local judge)', () => {
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ DISCOVER_PROVIDER: 'wikipedia', JUDGE: 'local' });
+  });
+
+  it('refuses to start an LLM judge without its settings, naming them', () => {
+    const openai = messageOf({ JUDGE: 'openai' });
+    expect(openai).toMatch(/JUDGE_BASE_URL: is required when JUDGE=openai/);
+    expect(openai).toMatch(/JUDGE_MODEL: is required when JUDGE=openai/);
+    expect(messageOf({ JUDGE: 'anthropic', JUDGE_MODEL: 'claude' })).toMatch(/JUDGE_API_KEY: is required when JUDGE=anthropic/);
+    expect(messageOf({ JUDGE: 'openai', JUDGE_BASE_URL: 'http://127.0.0.1:11434/v1', JUDGE_MODEL: 'llama3' })).toBe('');
+  });
+
+  it('names an unknown provider or judge', () => {
+    expect(messageOf({ DISCOVER_PROVIDER: 'bing' })).toMatch(/DISCOVER_PROVIDER/);
+    expect(messageOf({ JUDGE: 'gpt' })).toMatch(/JUDGE/);
+  });
+});
