@@ -5,7 +5,7 @@
 import { generateInternalToken } from '../../bin/internal-token.ts';
 import type { ProcessSpec, ServiceName } from '../../bin/split-topology.ts';
 import { ManagedProcess, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
-import { redisAddress, redisAnswers } from './redis.ts';
+import { redisAddress, redisAnswers } from '../../bin/redis-ping.ts';
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 

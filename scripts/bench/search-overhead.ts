@@ -18,7 +18,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,6 +29,7 @@ import { REPO_ROOT, freeTopologyPorts, startTopology, stopTopology, topologySpec
 import type { FakeProvider } from './fake-provider.ts';
 import { RESULTS_PER_QUERY, startFakeProvider } from './fake-provider.ts';
 import { round } from './report.ts';
+import { redisAnswers } from '../../bin/redis-ping.ts';
 
 const LOG_LEVEL = 'warn';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -102,21 +102,6 @@ function readSample(body: unknown, clientMs: number): Sample | undefined {
   };
 }
 
-/** Whether Redis answers PING (raw RESP, no client library). */
-function redisAnswers(redisUrl: string, timeoutMs = 1000): Promise<boolean> {
-  const url = new URL(redisUrl);
-  return new Promise((resolve) => {
-    const socket = connect(Number(url.port || 6379), url.hostname || '127.0.0.1');
-    const settle = (answers: boolean) => {
-      socket.destroy();
-      resolve(answers);
-    };
-    socket.setTimeout(timeoutMs, () => settle(false));
-    socket.on('error', () => settle(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => settle(data.toString().startsWith('+PONG')));
-  });
-}
 
 interface LoadResult {
   samples: Sample[];

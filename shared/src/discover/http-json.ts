@@ -8,6 +8,7 @@
  */
 import { ProviderTimeoutError, ProviderUpstreamError } from './discover-errors.ts';
 import { parseRetryAfter } from './retry-after.ts';
+import { readCappedText } from '../upstream/read-capped-text.ts';
 
 /** Largest response body read (after decompression): 5 MiB, far above any search page. */
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
@@ -93,26 +94,9 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   }
 }
 
-/** Reads the body as UTF-8, giving up as soon as it passes `maxBytes` (declared or streamed). */
+/** The body as UTF-8, or ProviderUpstreamError once it passes `maxBytes`. */
 async function readCapped(provider: string, response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () => new ProviderUpstreamError(provider, `sent a response larger than ${maxBytes} bytes`);
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readCappedText(response, maxBytes);
+  if (text === undefined) throw new ProviderUpstreamError(provider, `sent a response larger than ${maxBytes} bytes`);
+  return text;
 }

@@ -14,6 +14,7 @@ import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import type { JudgePrompt, PromptLimits } from './judge-prompt.ts';
 import { buildJudgePrompt, DEFAULT_PROMPT_LIMITS } from './judge-prompt.ts';
 import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
+import { readCappedText } from '../../upstream/read-capped-text.ts';
 
 export interface TokenUsage {
   input_tokens: number;
@@ -139,28 +140,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Reads at most `maxBytes` of the body as UTF-8; `undefined` when it is larger. */
-async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 type Attempt =
   | { kind: 'ok'; body: unknown }
@@ -206,7 +185,7 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
     }
     let text: string | undefined;
     try {
-      text = await readCapped(response, response.ok ? maxResponseBytes : MAX_ERROR_BYTES);
+      text = await readCappedText(response, response.ok ? maxResponseBytes : MAX_ERROR_BYTES);
     } catch {
       return failure();
     }
