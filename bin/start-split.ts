@@ -9,7 +9,9 @@ import { startTopology, stopTopology, topologySpecs } from './split-topology.ts'
 
 const port = Number(process.env.PORT || 8080);
 const ports: Record<ServiceName, number> = { gateway: port, search: port + 1, 'auth-server': port + 2, mcp: port + 3, 'ranking-worker': port + 4 };
+const generatedApiKey = process.env.OPERATOR_API_KEY ? undefined : `rg_${generateInternalToken().slice(0, 40)}`;
 const specs = topologySpecs({
+  ...(generatedApiKey ? { env: { OPERATOR_API_KEY: generatedApiKey } } : {}),
   ports,
   internalToken: process.env.INTERNAL_TOKEN || generateInternalToken(),
   redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
@@ -20,6 +22,7 @@ const specs = topologySpecs({
 const processes = await startTopology(specs, { echo: true });
 console.log(`Rankgate (split) is running at ${specs.find((s) => s.name === 'gateway')?.env.BASE_URL}`);
 for (const [name, managed] of processes) console.log(`  ${name.padEnd(15)} pid ${managed.pid}  ready in ${Math.round(managed.readyMs)} ms`);
+if (generatedApiKey) console.log(`Operator API key for this run (set OPERATOR_API_KEY to choose your own): ${generatedApiKey}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
