@@ -18,7 +18,13 @@ export interface RunOptions {
  * A second signal or the timeout exits at once.
  */
 export async function runService({ app, port, host, service, shutdownTimeoutMs, closeAfter = [] }: RunOptions): Promise<string> {
-  const address = await app.listen({ port, host });
+  const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
+    // A busy or forbidden port is a configuration problem: say which, without a stack trace.
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
+    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+    console.error(`${service}: cannot listen on ${host}:${port}: the ${error.code === 'EADDRNOTAVAIL' ? 'host' : 'port'} ${reason}. Choose another (see docs/configuration.md).`);
+    process.exit(1);
+  });
   app.log.info({ address, service }, `${service} listening`);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
