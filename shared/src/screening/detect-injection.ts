@@ -21,7 +21,7 @@ export function detectInjection(text: string): InjectionAssessment {
   let clean = 1;
   const found: { reason: string; weight: number }[] = [];
   for (const family of INJECTION_FAMILIES) {
-    if (family.patterns.some((pattern) => pattern.test(scanned))) {
+    if (family.patterns.some((pattern) => pattern.test(scanned)) || family.match?.(scanned) === true) {
       clean *= 1 - family.weight;
       found.push(family);
     }
@@ -34,4 +34,14 @@ export function detectInjection(text: string): InjectionAssessment {
 export function injectionRisk(score: number | null, threshold: number): InjectionRisk {
   if (score === null || score >= threshold) return 'high';
   return score >= 0.3 ? 'medium' : 'low';
+}
+
+/**
+ * Screens one search result. The title is metadata, not a line of the page, so it joins the snippet
+ * inline (a question title such as "How do tides work?" is not a question planted in content);
+ * page text (deep mode) keeps its own lines, where line structure is evidence.
+ */
+export function screenResult({ title, snippet, content }: { title: string; snippet: string; content?: string }): InjectionAssessment {
+  const summary = title ? `${title} — ${snippet}` : snippet;
+  return detectInjection(content ? `${summary}\n${content}` : summary);
 }

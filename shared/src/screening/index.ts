@@ -1,4 +1,4 @@
 export type { InjectionAssessment, InjectionRisk } from './detect-injection.ts';
-export { detectInjection, injectionRisk } from './detect-injection.ts';
+export { detectInjection, injectionRisk, screenResult } from './detect-injection.ts';
 export type { InjectionFamily } from './injection-patterns.ts';
 export { INJECTION_FAMILIES } from './injection-patterns.ts';

@@ -8,9 +8,116 @@ export interface InjectionFamily {
   readonly reason: string;
   readonly weight: number;
   readonly patterns: readonly RegExp[];
+  /** Evidence that a single regular expression cannot express (line structure). */
+  readonly match?: (text: string) => boolean;
 }
 
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
+
+/**
+ * Verbs that open a task handed to a writer or an assistant — not the verbs of web navigation,
+ * recipes or setup guides ("click", "add the flour", "run npm install", "sign up").
+ */
+const TASK_VERB = String.raw`(?:summari[sz]e|translate|write (?:a|an|me|your|the|some|\d+)|compose|draft|explain|describe|analy[sz]e|outline|paraphrase|rewrite|generate|brainstorm|elaborate on|critique|classify|tell me|give me|provide (?:a|an|the|me|some|your|\d+)|suggest|recommend|compare|evaluate|predict|forecast|interpret|misspell|scramble|jumble|encrypt|encode|decode|reverse|respond|reply|answer|break down|develop (?:a|an)|create (?:a|an)|design (?:a|an)|replace|substitute|convert|introduce|integrate|incorporate|enhance|augment|modify|rearrange|anagram|render|leverage|utili[sz]e|employ|adopt|absorb|embed|inject|weave|blend|fuse|infuse|meld|merge|harmoni[sz]e|enrich|incorporate|ensure (?:the|that|a|your)|make (?:sure|the following)|consider (?:adding|including|enriching|streamlining|integrating|using)|(?:do not|don't) (?:forget|hesitate) to|(?:list|name|identify|calculate|determine|solve|examine|investigate|research|discuss|detail|craft|produce|formulate|construct|assess|review|report|automate|extract|categori[sz]e|perform|conduct|show me|help me|teach me|state that|claim that|insist that|announce|promote|advertise|mention|highlight|emphasi[sz]e|tease|urge|encourage)\b(?!\s+(?:your|our|us|here|now|more|this (?:page|site|post|article)))\s+\S)`;
+const QUESTION_START = String.raw`(?:what|what's|who|which|when|where|why|how|can you|could you|would you|will you)`;
+
+/** One standalone sentence on its own line, at most this long, is read as a possible planted request. */
+const MAX_REQUEST_LINE = 240;
+const REQUEST_LINE = new RegExp(String.raw`^(?:(?:please|kindly|now|also|finally|to proceed|remember to|be sure to|in (?:your|the) (?:response|reply|answer|output)),?\s+)?${TASK_VERB}\b`, 'i');
+const QUESTION_LINE = new RegExp(String.raw`^${QUESTION_START}\b[^?]*\?['"’”)]*$`, 'i');
+/** A line that speaks about the reader's own reply or code is a request even without a task verb first. */
+const ADDRESSES_OUTPUT = /\byour\s+(?:reply|response|answer|output)\b/i;
+/** The reader's code: a request when phrased as one, not in an explanation to a person. */
+const ADDRESSES_CODE = /\byour\s+(?:code|solution|implementation|codebase|algorithm|program|script)\b/i;
+/** …which it is not when it reads as an explanation to a person ("There are two problems with your code:"). */
+const EXPLAINS = /^(?:there|this|that|it|the|a|an|you|your|i|we|my|our|he|she|they|here|if|when|as|because|so|but|and|also note|note)\b|\byou\s+(?:could|can|might|may|will|would|are|have|had|were)\b/i;
+/** "Replace this:", "Use these:" — a how-to step pointing at the example that follows. */
+const POINTS_AT_EXAMPLE = /^\S+(?:\s+\S+)?\s+(?:this|that|it|these|those|them)\s*[:.]$/i;
+/** Lines that are data rather than prose: table rows, code, mail/record headers. */
+const DATA_LINE = /^(?:\|.*\||```|[A-Z][A-Z_ ]{2,}:|[\w.]+\s*=\s*\S|(?:import|from|def|class|return|const|let|var|function|public|private)\b|[{}[\]()<>;#]|\/\/)/;
+
+interface Request {
+  kind: 'imperative' | 'question';
+  /** Next to table rows, code or record headers. */
+  amongData: boolean;
+  /** The text's first or last line. */
+  atEdge: boolean;
+}
+
+let cachedText: string | null = null;
+let cachedRequests: Request[] = [];
+
+/** Lines of `text` that are one request standing alone (memoised: three families ask in a row). */
+function requestLines(text: string): Request[] {
+  if (text !== cachedText) {
+    cachedRequests = findRequestLines(text);
+    cachedText = text;
+  }
+  return cachedRequests;
+}
+
+function findRequestLines(text: string): Request[] {
+  if (text.length < 80 || !text.includes('\n')) return [];
+  const lines = text.split('\n').map((l) => l.trim());
+  const filled = lines.filter((l) => l.length > 0);
+  const first = filled[0];
+  const last = filled[filled.length - 1];
+  const out: Request[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.length < 12 || line.length > MAX_REQUEST_LINE) continue;
+    if (!/^[A-Z]/.test(line) || !/[.?!:]['"’”)]*$/.test(line)) continue;
+    if (/[.?!]\s+[A-Z]/.test(line.slice(0, -1))) continue; // more than one sentence
+    if (text.length - line.length < 60) continue;
+    if (POINTS_AT_EXAMPLE.test(line)) continue;
+    const imperative = REQUEST_LINE.test(line) || ADDRESSES_OUTPUT.test(line) || (ADDRESSES_CODE.test(line) && !EXPLAINS.test(line));
+    const kind = imperative ? 'imperative' : QUESTION_LINE.test(line) ? 'question' : null;
+    if (kind === null) continue;
+    const prev = lines.slice(0, i).reverse().find((l) => l.length > 0);
+    const next = lines.slice(i + 1).find((l) => l.length > 0);
+    const edge = line === first || line === last;
+    const amongData = [prev, next].some((l) => l !== undefined && DATA_LINE.test(l));
+    out.push({ kind, amongData, atEdge: edge });
+  }
+  return out;
+}
+
+/** Code that sends local data away, destroys files, or fetches and runs code. */
+const CODE_PAYLOAD = [
+  /\brequests\.(?:post|put)\(|\burllib\.request\.urlopen\(|\bsock(?:et)?\.(?:send|sendall|sendto|connect)\(|\bsmtplib\b|\bftplib\b|\bparamiko\b|\bstorbinary\(/,
+  /\bos\.system\(|\bsubprocess\.(?:call|run|Popen|check_output)\(|\bexec\(\s*(?:open|requests|urllib)|\beval\(\s*(?:requests|urllib)/,
+  /\brm\s+-rf\s+\/|\bdd\s+if=|\bmkfs\b|\bshutdown\b|\bsystemctl\s+stop\b|\bos\.remove\(\s*["']\/(?:lib|etc|usr|bin|boot)/,
+  /\b(?:cookies?\.txt|cookies\.pkl|os\.environ\[|\/etc\/passwd|\.ssh\/id_rsa|keylog|pynput|psutil\.(?:virtual_memory|disk_partitions|net_if_addrs)|driverquery)\b/,
+];
+
+/** The same word this many times in a row is padding meant to push earlier instructions out of view. */
+const REPEAT_RUN = 15;
+
+/** The longest run of one word repeated back to back (case-insensitive). */
+function longestRepeat(text: string): number {
+  let best = 0;
+  let run = 0;
+  let previous = '';
+  for (const word of text.toLowerCase().split(/\W+/)) {
+    if (word.length < 2) continue;
+    run = word === previous ? run + 1 : 1;
+    previous = word;
+    if (run > best) best = run;
+  }
+  return best;
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/]{40}/;
+
+/** A run of 40+ base64 characters mixing cases and digits: an encoded payload, not a word or a hex hash. */
+function hasBase64Run(text: string): boolean {
+  if (!BASE64_RUN.test(text)) return false;
+  for (const match of text.matchAll(/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}/g)) {
+    const run = match[0];
+    if (/[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//')) return true;
+  }
+  return false;
+}
 
 export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   {
@@ -22,6 +129,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\byou (?:are|will) now\b[^.\n]{0,40}\b(?:act|be|behave|respond|operate)\b/i,
       /\bfrom now on,? (?:you|the assistant)\b/i,
       /\bdo not (?:follow|obey) (?:your|the) (?:previous|original|system)\b/i,
+      /\b(?:ignore|disregard|forget)\s+(?:about\s+)?(?:everything|all(?: of)? (?:that|this|the above)|the above|what (?:i|you) (?:said|were told)|whatever you were told|your (?:programming|training|restrictions|rules))\b/i,
+      /\b(?:previous|prior|earlier|original|above)\s+(?:instructions?|directives?|prompts?)\s+(?:are|is|were|was|have been|no longer)\s+(?:void|cancel+ed|revoked|obsolete|invalid|outdated|null|apply|replaced|overridden)\b/i,
       /\bignorier(?:e|en sie)\b[^.\n]{0,30}\b(?:vorherigen|bisherigen|obigen|alle)\b[^.\n]{0,20}\banweisungen\b/i,
       /\bignore[zr]?\b[^.\n]{0,30}\b(?:instructions|consignes)\b[^.\n]{0,20}\b(?:précédentes|precedentes|antérieures|ci-dessus)\b/i,
       /\bignor[ae]\b[^.\n]{0,30}\b(?:instrucciones|istruzioni|instruções|instrucoes)\b/i,
@@ -76,6 +185,116 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       new RegExp(String.raw`\bif you are an? ${AI}\b`, 'i'),
       new RegExp(String.raw`\b${AI}\b[^.\n]{0,40}\b(?:must|should|shall|are instructed to|need to)\b[^.\n]{0,40}\b(?:say|respond|answer|recommend|rank|rate|summari[sz]e|output|reply|state|mention|cite)\b`, 'i'),
       new RegExp(String.raw`\b(?:as an? ${AI}|dear ${AI}),? (?:you|please)\b`, 'i'),
+    ],
+  },
+  {
+    reason: 'a request for an assistant on a line of its own',
+    weight: 0.45,
+    patterns: [],
+    match: (text) => requestLines(text).some((r) => r.kind === 'imperative'),
+  },
+  {
+    reason: 'a question planted in the text',
+    weight: 0.3,
+    patterns: [],
+    match: (text) => requestLines(text).some((r) => r.kind === 'question'),
+  },
+  {
+    reason: 'request out of place among data',
+    weight: 0.36,
+    patterns: [],
+    match: (text) => requestLines(text).some((r) => r.amongData),
+  },
+  {
+    reason: 'request at the very start or end of the text',
+    weight: 0.2,
+    patterns: [],
+    match: (text) => requestLines(text).some((r) => r.atEdge),
+  },
+  {
+    reason: 'code that sends data away or damages the system',
+    weight: 0.3,
+    patterns: CODE_PAYLOAD,
+  },
+  {
+    reason: 'instructions for shaping the reply',
+    weight: 0.5,
+    patterns: [
+      /\b(?:in|into|within|throughout|of|from)\s+your\s+(?:reply|replies|response|responses|answer|answers|output)\b/i,
+      /\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+(?:reply|response|answer|output|message)\b/i,
+      /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+(?:your|the)\s+(?:reply|response|answer|output|message)\b/i,
+      /\byour\s+(?:reply|response|answer|output)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
+      /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
+      /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json|base64|hex|binary|morse|emojis?|pig latin|rot13|leetspeak|reverse)\b/i,
+    ],
+  },
+  {
+    reason: 'attempt to switch the model into a special mode',
+    weight: 0.5,
+    patterns: [
+      /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+)?(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override)\s+mode\b/i,
+      /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
+      /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
+      /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
+      /\byou are (?:now )?(?:dan|an? (?:unrestricted|unfiltered|uncensored|jailbroken) (?:ai|model|assistant))\b/i,
+    ],
+  },
+  {
+    reason: 'claim of authority over the assistant',
+    weight: 0.45,
+    patterns: [
+      /\b(?:i am|i'm|this is|as)\s+(?:your|the)\s+(?:developer|creator|administrator|admin|owner|operator|programmer|system administrator|supervisor|maker)\b/i,
+      /\bi\s+(?:have|hold)\s+(?:the\s+)?(?:authori[sz]ation|clearance|permission|admin(?:istrator)? (?:rights|access|privileges))\b/i,
+      /\b(?:authori[sz]ed|permitted|allowed)\s+to\s+(?:know|see|access|receive|have)\s+(?:the|your|this)\b/i,
+      /\byou\s+(?:are\s+)?(?:now\s+)?(?:allowed|permitted|authori[sz]ed|free)\s+to\s+(?:ignore|reveal|share|disclose|break|bypass)\b/i,
+    ],
+  },
+  {
+    reason: 'probing for a secret the assistant holds',
+    weight: 0.45,
+    patterns: [
+      /\b(?:what(?:'s| is| was)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write)\b[^.?\n]{0,30}\b(?:the|your|that)\s+(?:secret(?:\s+(?:key|word|code|phrase|number))?|password|passcode|passphrase|pin|api key|hidden (?:word|key|code|phrase|message)|confidential (?:information|data|key))\b/i,
+      /\b(?:told|asked|instructed|programmed|supposed)\s+(?:not\s+to|to\s+not|never\s+to|to\s+never)\s+(?:reveal|share|tell|say|disclose|mention|talk about|discuss|give)\b/i,
+      /\b(?:the|a)\s+(?:thing|word|information|secret|detail|topic)s?\s+(?:you(?:'re| are| were)?|that you)\s+(?:not\s+(?:allowed|supposed|permitted)|told not|asked not|forbidden)\b/i,
+      /\b(?:your|the)\s+(?:instructions|rules|guidelines|system (?:prompt|message))\s+(?:say|said|tell|told|state)\b/i,
+    ],
+  },
+  {
+    reason: 'encoded or obfuscated payload',
+    weight: 0.45,
+    patterns: [
+      /\b(?:decode|decrypt|decipher|translate|convert)\b[^.\n]{0,40}\b(?:base64|rot-?13|hex(?:adecimal)?|binary|morse|caesar|cipher|encoded|the following)\b/i,
+    ],
+    match: hasBase64Run,
+  },
+  {
+    reason: 'fake dialogue turns',
+    weight: 0.5,
+    patterns: [
+      /(?:^|\n)\s*(?:user|human|q|question)\s*:[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:assistant|ai|bot|a|answer|model)\s*:[^\n]*\n[\s\S]*?(?:^|\n)\s*(?:user|human|q|question)\s*:[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:assistant|ai|bot|a|answer|model)\s*:/i,
+    ],
+  },
+  {
+    reason: 'one word repeated many times',
+    weight: 0.45,
+    patterns: [],
+    match: (text) => longestRepeat(text) >= REPEAT_RUN,
+
+  },
+  {
+    reason: 'role-play set-up to escape the rules',
+    weight: 0.3,
+    patterns: [
+      /\b(?:pretend|imagine|suppose|hypothetically|let's play a game|in a (?:fictional|hypothetical|parallel) (?:world|universe|scenario)|role-?play)\b[^\n]{0,120}\b(?:no (?:rules|restrictions|limits|filters)|without (?:any )?(?:rules|restrictions|limits|filters)|not bound by|can say anything|ignore|reveal|secret|password)\b/i,
+    ],
+  },
+  {
+    reason: 'code to insert into the answer',
+    weight: 0.5,
+    patterns: [
+      /\b(?:following|subsequent|below|these|this)\s+(?:code|snippet|script|lines?)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\byour\s+(?:code|solution|implementation|codebase|code base|algorithm|program|script|response|answer|reply|project|elucidation|logic|work)\b/i,
+      /\byour\s+(?:code|solution|implementation|codebase|algorithm|program)\b[^\n]{0,60}\b(?:following|subsequent|below)\s+(?:code|snippet|script)\b/i,
+      /\b(?:following|subsequent|below)\s+(?:code|snippet|script)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\b(?:in|into|within|to)\s+(?:your|the)\s+(?:code|solution|implementation|codebase|algorithm|program|response|answer|reply)\b[^\n]{0,40}:?\s*\n+\s*```/i,
     ],
   },
   {

@@ -2,7 +2,7 @@ import type { Signals } from '@rankgate/shared/contracts';
 import type { Candidate } from '@rankgate/shared/discover';
 import type { Judge, JudgeUsage, JudgeVerdict } from '@rankgate/shared/ranking';
 import { analyzeQuery, domainOf, indexCandidate, onTopic } from '@rankgate/shared/ranking';
-import { detectInjection } from '@rankgate/shared/screening';
+import { screenResult } from '@rankgate/shared/screening';
 
 import type { GateVerdict } from './gates.ts';
 import { applyGates } from './gates.ts';
@@ -61,7 +61,7 @@ function merge(local: number, verdict: JudgeVerdict | undefined): Signals {
 export async function runCascade(query: string, candidates: readonly Candidate[], options: CascadeOptions): Promise<CascadeResult> {
   const analysis = analyzeQuery(query);
   const stageA = candidates.map((candidate, id) => {
-    const injection = detectInjection(`${candidate.title}\n${candidate.snippet}`);
+    const injection = screenResult(candidate);
     const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
     const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
     return { id, candidate, injection, topicality, prefilter };

@@ -1,4 +1,4 @@
-import { detectInjection } from '../../screening/index.ts';
+import { screenResult } from '../../screening/index.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { analyzeQuery } from './query-analysis.ts';
 import { answerability, indexCandidate, onTopic, statesSoughtFact, subjectMatch } from './relevance-signals.ts';
@@ -31,7 +31,7 @@ export function createLocalJudge(): Judge {
             states_sought_fact: round3(statesSoughtFact(analysis, indexed)),
             subject_match: subject === null ? null : round3(subject),
             spam: round3(spamScore(domain, input.title, input.snippet)),
-            prompt_injection: detectInjection(`${input.title}\n${body}`).score,
+            prompt_injection: screenResult({ title: input.title, snippet: input.snippet, ...(input.content ? { content: input.content } : {}) }).score,
           },
           is_republisher: isRepublisher(domain, input.title, input.snippet),
         };
