@@ -9,6 +9,11 @@ export interface JudgeInput {
   snippet: string;
   /** Readable page text (deep mode only). */
   content?: string;
+  /**
+   * The local detector's score for this title and snippet, when the cascade has already screened
+   * them (stage A): a judge that would compute the same score reuses it instead.
+   */
+  screenedInjection?: number;
 }
 
 /** One candidate's verdict. `null` (or a missing key) means "no parse" for that signal. */

@@ -69,7 +69,9 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
   const best = [...stageA].sort((a, b) => b.prefilter - a.prefilter || a.id - b.id).slice(0, options.judgeTopN);
   const survivors = new Set(best.map((entry) => entry.id));
 
-  const inputs = best.map(({ id, candidate }) => ({ id, title: candidate.title, url: candidate.url, snippet: candidate.snippet }));
+  const inputs = best.map(({ id, candidate, injection }) => ({
+    id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, screenedInjection: injection.score,
+  }));
   const { verdicts, usage } = inputs.length > 0
     ? await options.judge.judge(query, inputs, { signal: options.signal })
     : { verdicts: [], usage: { calls: 0, input_tokens: 0, output_tokens: 0 } };

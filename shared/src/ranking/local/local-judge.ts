@@ -31,7 +31,10 @@ export function createLocalJudge(): Judge {
             states_sought_fact: round3(statesSoughtFact(analysis, indexed)),
             subject_match: subject === null ? null : round3(subject),
             spam: round3(spamScore(domain, input.title, input.snippet)),
-            prompt_injection: screenResult({ title: input.title, snippet: input.snippet, ...(input.content ? { content: input.content } : {}) }).score,
+            // Page text is new evidence; title and snippet were screened in stage A already.
+            prompt_injection: input.screenedInjection !== undefined && !input.content
+              ? input.screenedInjection
+              : screenResult({ title: input.title, snippet: input.snippet, ...(input.content ? { content: input.content } : {}) }).score,
           },
           is_republisher: isRepublisher(domain, input.title, input.snippet),
         };
