@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type KeepJobs, Queue, QueueEvents, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError } from './errors.ts';
+import { JobFailedError, JobProducerClosedError } from './errors.ts';
 import type { JobEnvelope } from './job-envelope.ts';
 import {
   DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS,
@@ -11,6 +11,7 @@ import {
 } from './job-queue.ts';
 import { runAttempt } from './run-attempt.ts';
 import { createRunWaiter, type RunWaiter } from './run-waiter.ts';
+import { admitRun } from './admit-run.ts';
 
 /** BullMQ's own name for jobs; the queue name already says what they are. */
 const JOB_NAME = 'run';
@@ -125,10 +126,7 @@ export function createBullMqProducer<P, R>(
 
   return {
     async run(payload, { deadline, jobId }) {
-      if (closed) throw new JobProducerClosedError(name);
-      const parsed = definition.payload.safeParse(payload);
-      if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error);
-      if (Date.now() >= deadline) throw new JobDeadlineExceededError(name, jobId, deadline);
+      const data = admitRun(definition, closed, payload, { deadline, jobId });
 
       const id = jobId ?? randomUUID();
       const { waiter, outcome } = createRunWaiter({
@@ -146,7 +144,7 @@ export function createBullMqProducer<P, R>(
       try {
         await listening;
         if (!waiter.settled) {
-          const envelope: JobEnvelope = { payload: parsed.data, deadline };
+          const envelope: JobEnvelope = { payload: data, deadline };
           await queue.add(JOB_NAME, envelope, { jobId: id });
         }
       } catch (error) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { UnrecoverableError } from 'bullmq';
 
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobProducerClosedError } from './errors.ts';
+import { JobProducerClosedError } from './errors.ts';
 import type { InProcessBroker, InProcessJob } from './in-process-broker.ts';
 import type { JobEnvelope } from './job-envelope.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from './job-queue.ts';
 import { runAttempt } from './run-attempt.ts';
 import { createRunWaiter, type RunWaiter } from './run-waiter.ts';
+import { admitRun } from './admit-run.ts';
 
 export interface InProcessProducerOptions extends RetryOptions {
   /** The broker this producer's consumers also use. */
@@ -32,12 +33,9 @@ export function createInProcessProducer<P, R>(
 
   return {
     async run(payload, { deadline, jobId }) {
-      if (closed) throw new JobProducerClosedError(name);
-      const parsed = definition.payload.safeParse(payload);
-      if (!parsed.success) throw new InvalidJobPayloadError(name, parsed.error);
-      if (Date.now() >= deadline) throw new JobDeadlineExceededError(name, jobId, deadline);
+      const data = admitRun(definition, closed, payload, { deadline, jobId });
 
-      const envelope: JobEnvelope = { payload: parsed.data, deadline };
+      const envelope: JobEnvelope = { payload: data, deadline };
       const id = jobId ?? randomUUID();
       const { waiter, outcome } = createRunWaiter({
         queue: name,
