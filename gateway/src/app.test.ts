@@ -36,6 +36,7 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: 300,
       OPERATOR_API_KEY,
       UPSTREAM_CONNECTIONS: 4,
+      DEMO_MODE: 'disabled',
     },
     logger: silent,
   });
@@ -151,7 +152,7 @@ describe('proxying to services', () => {
 
   it('answers 503 SERVICE_UNAVAILABLE problem+json when a service is down', async () => {
     for (const path of ['/oauth2/token', '/mcp', '/.well-known/oauth-authorization-server']) {
-      const res = await fetch(`${gatewayUrl()}${path}`, { method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST' });
+      const res = await fetch(`${gatewayUrl()}${path}`, { method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST', headers: { 'x-api-key': OPERATOR_API_KEY } });
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       expect(res.headers.get('retry-after')).toBe('1');

@@ -2,8 +2,11 @@ import { createBaseApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
 import type { FastifyInstance } from 'fastify';
 
-import { requireCredential } from './auth/credentials.ts';
+import { createAccessTokenVerifier } from './auth/access-tokens.ts';
+import { createCallerResolver } from './auth/caller.ts';
 import type { GatewayConfig } from './config.ts';
+import { createAccessGuard } from './policy/access-guard.ts';
+import { createRoutePolicies } from './policy/route-policy.ts';
 import { registerProxies } from './proxy/register-proxies.ts';
 import { UPSTREAM_ROUTES } from './proxy/upstream-routes.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
@@ -14,13 +17,20 @@ import { registerOpenApiRoute } from './routes/openapi.ts';
 import { unsupportedVersion } from './routes/unsupported-version.ts';
 
 export interface GatewayDependencies {
-  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY'>;
+  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY' | 'DEMO_MODE' | 'DEMO_API_KEY'>;
   logger: Logger;
 }
 
 /** Builds the public origin (never listens): its own documents plus the proxied service routes. */
 export async function buildGatewayApp({ config, logger }: GatewayDependencies): Promise<FastifyInstance> {
   const app = createBaseApp({ baseUrl: config.BASE_URL, logger, classifyUnmatched: unsupportedVersion });
+  app.decorateRequest('caller', null);
+  const resolveCaller = createCallerResolver({
+    operatorApiKey: config.OPERATOR_API_KEY,
+    demoApiKey: config.DEMO_MODE === 'enabled' ? config.DEMO_API_KEY : undefined,
+    tokens: createAccessTokenVerifier({ issuer: config.BASE_URL, authServiceUrl: config.AUTH_SERVICE_URL, internalToken: config.INTERNAL_TOKEN }),
+  });
+  const policyFor = createRoutePolicies({ guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller }) });
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL);
@@ -33,7 +43,7 @@ export async function buildGatewayApp({ config, logger }: GatewayDependencies): 
     routes: UPSTREAM_ROUTES,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connections: config.UPSTREAM_CONNECTIONS,
-    guard: requireCredential({ baseUrl: config.BASE_URL, operatorApiKey: config.OPERATOR_API_KEY }),
+    policyFor,
   });
   return app;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
+import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
 import { upstreamFailure } from './upstream-failure.ts';
 
@@ -14,8 +15,8 @@ export interface ProxyOptions {
   routes: readonly UpstreamRoute[];
   timeoutMs: number;
   connections: number;
-  /** Runs before a protected route is proxied (authentication). */
-  guard: (request: FastifyRequest) => Promise<void>;
+  /** The policy (authentication, limits) checked before a route is proxied; undefined for public routes. */
+  policyFor: (route: UpstreamRoute) => RoutePolicy | undefined;
 }
 
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
@@ -33,6 +34,9 @@ function forwardHeaders(internalToken: string) {
     return forwarded;
   };
 }
+
+// http-proxy types its preHandler as callback-style; Fastify runs an async one all the same.
+const policyHook = (policy: RoutePolicy | undefined) => (policy ? { preHandler: policy as never } : {});
 
 /**
  * Proxies each public prefix to its service over one keep-alive undici pool per service
@@ -67,7 +71,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       httpMethods: [...route.methods],
-      ...(route.protected ? { preHandler: options.guard } : {}),
+      ...policyHook(options.policyFor(route)),
       undici: poolFor(route.service),
       internalRewriteLocationHeader: false,
       // One 'request completed' line per request is enough; reply-from would add two more.
