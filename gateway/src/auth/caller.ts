@@ -1,4 +1,3 @@
-import type { Scope } from '@rankgate/shared/contracts';
 import { SCOPES } from '@rankgate/shared/contracts';
 import { secretsEqual } from '@rankgate/shared/http';
 import type { FastifyRequest } from 'fastify';
@@ -14,8 +13,9 @@ export type Caller =
   | { kind: 'demo'; scopes: ReadonlySet<string> }
   | { kind: 'token'; scopes: ReadonlySet<string>; subject: string; clientId: string | undefined };
 
+// Both keys hold every scope; what sets the demo key apart is the quota, applied by kind.
 const OPERATOR_SCOPES: ReadonlySet<string> = new Set(SCOPES);
-const DEMO_SCOPES: ReadonlySet<string> = new Set<Scope>(['search:read', 'mcp:invoke', 'health:read']);
+const DEMO_SCOPES: ReadonlySet<string> = new Set(SCOPES);
 
 /** The credential a caller presented: `X-API-Key: …` or `Authorization: Bearer …`. */
 export function presentedCredential(request: Pick<FastifyRequest, 'headers'>): string | undefined {

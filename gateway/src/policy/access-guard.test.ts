@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildGatewayApp } from '../app.ts';
 import { startTestAuthServer } from '../auth/test-auth-server.ts';
+import { testGatewayConfig } from '../test-config.ts';
 import { startTestUpstream } from '../test-upstream.ts';
 
 const INTERNAL_TOKEN = 'i'.repeat(48);
@@ -25,11 +26,10 @@ beforeAll(async () => {
     app.post('/mcp', async () => ({ jsonrpc: '2.0', id: 1, result: {} }));
   });
   gateway = await buildGatewayApp({
-    config: {
+    config: testGatewayConfig({
       BASE_URL, INTERNAL_TOKEN, OPERATOR_API_KEY, DEMO_API_KEY, DEMO_MODE: 'enabled',
       SEARCH_SERVICE_URL: services.url, AUTH_SERVICE_URL: auth.url, MCP_SERVICE_URL: services.url,
-      UPSTREAM_TIMEOUT_MS: 2000, UPSTREAM_CONNECTIONS: 4,
-    },
+    }),
     logger: silent,
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
+import { CLIENT_IP_HEADER } from '../policy/client-ip.ts';
 import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
 import { upstreamFailure } from './upstream-failure.ts';
@@ -22,15 +23,13 @@ export interface ProxyOptions {
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
 
-export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
-
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'ip'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (request: Pick<FastifyRequest, 'id' | 'clientIp'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
     for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
-    forwarded[CLIENT_IP_HEADER] = request.ip;
+    forwarded[CLIENT_IP_HEADER] = request.clientIp;
     return forwarded;
   };
 }

@@ -17,7 +17,7 @@ export interface BaseAppOptions {
   /** See `installProblemHandling`. */
   classifyUnmatched?: ProblemHandlingOptions['classifyUnmatched'];
   /** Extra Fastify options (e.g. timeouts). */
-  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout'>;
+  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout' | 'trustProxy'>;
 }
 
 /**
