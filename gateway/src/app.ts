@@ -11,6 +11,7 @@ import { createBurstLimiter } from './policy/burst-limiter.ts';
 import { registerClientIp } from './policy/client-ip.ts';
 import { createDemoQuota } from './policy/demo-quota.ts';
 import { registerRateLimitFields } from './policy/rate-limit-fields.ts';
+import { registerResponseHygiene } from './policy/response-hygiene.ts';
 import { registerRouteRetirements } from './policy/retirement-headers.ts';
 import { createRoutePolicies } from './policy/route-policy.ts';
 import { registerProxies } from './proxy/register-proxies.ts';
@@ -37,6 +38,7 @@ export async function buildGatewayApp({ config, logger, policyStore }: GatewayDe
     fastify: { trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false },
   });
   app.decorateRequest('caller', null);
+  registerResponseHygiene(app);
   registerClientIp(app, config.INTERNAL_TOKEN);
   registerRouteRetirements(app, config.ROUTE_RETIREMENTS);
   const limiter = policyStore && createBurstLimiter({ store: policyStore, policy: { limit: config.RATE_LIMIT_MAX, windowS: config.RATE_LIMIT_WINDOW_S } });
