@@ -50,6 +50,13 @@ export const REQUIREMENTS = [
   { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
   { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; shared/src/discover/local/README.md' },
   { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
+  // Gateway policy.
+  { id: 'POLICY-LIMIT-1', text: '200 concurrent searches from one client address with a limit of 60: exactly 60 admitted, 140 × 429 RATE_LIMITED with Retry-After; another address unaffected', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-2', text: 'RateLimit-Policy and RateLimit parse as RFC 9651 Lists and count down per search; /health shows them without spending', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-3', text: 'with the limiter store unreachable, searches answer 503 SERVICE_UNAVAILABLE (fail closed) and recover when it returns, without a restart', source: `${SPEC} § Limits` },
+  { id: 'POLICY-DEMO-1', text: 'the demo key gets five searches per address across /v1 and /api/v1, then 429 DEMO_EXHAUSTED without Retry-After, still after a gateway restart', source: `${SPEC} § States; § Limits` },
+  { id: 'POLICY-SECRETS-1', text: 'no response and no service log contains a configured secret (operator key, internal token, provider key); an oversized body is 413', source: 'issue: gateway policy, hygiene' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
