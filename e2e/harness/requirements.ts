@@ -57,6 +57,9 @@ export const REQUIREMENTS = [
   { id: 'POLICY-DEMO-1', text: 'the demo key gets five searches per address across /v1 and /api/v1, then 429 DEMO_EXHAUSTED without Retry-After, still after a gateway restart', source: `${SPEC} § States; § Limits` },
   { id: 'POLICY-SECRETS-1', text: 'no response and no service log contains a configured secret (operator key, internal token, provider key); an oversized body is 413', source: 'issue: gateway policy, hygiene' },
 
+  // Robustness.
+  { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

@@ -7,6 +7,7 @@ import { createAccessTokenVerifier } from './auth/access-tokens.ts';
 import { createCallerResolver } from './auth/caller.ts';
 import type { GatewayConfig } from './config.ts';
 import { createAccessGuard } from './policy/access-guard.ts';
+import { registerBodyLimit } from './policy/body-limit.ts';
 import { createBurstLimiter } from './policy/burst-limiter.ts';
 import { registerClientIp } from './policy/client-ip.ts';
 import { createDemoQuota } from './policy/demo-quota.ts';
@@ -22,6 +23,9 @@ import { registerErrorPages } from './routes/error-pages.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { unsupportedVersion } from './routes/unsupported-version.ts';
+
+/** Request bodies the gateway forwards: the services' own limit (search and OAuth bodies are small). */
+const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface GatewayDependencies {
   config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY' | 'DEMO_MODE' | 'DEMO_API_KEY'
@@ -39,6 +43,7 @@ export async function buildGatewayApp({ config, logger, policyStore }: GatewayDe
   });
   app.decorateRequest('caller', null);
   registerResponseHygiene(app);
+  registerBodyLimit(app, REQUEST_BODY_LIMIT_BYTES);
   registerClientIp(app, config.INTERNAL_TOKEN);
   registerRouteRetirements(app, config.ROUTE_RETIREMENTS);
   const limiter = policyStore && createBurstLimiter({ store: policyStore, policy: { limit: config.RATE_LIMIT_MAX, windowS: config.RATE_LIMIT_WINDOW_S } });

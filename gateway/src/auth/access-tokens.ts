@@ -1,5 +1,5 @@
 import { INTERNAL_TOKEN_HEADER } from '@rankgate/shared/http';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { request as undiciRequest } from 'undici';
 
 /** What a verified access token grants. */
@@ -49,6 +49,26 @@ function isKeyFetchFailure(error: unknown): boolean {
   return error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid || error.code === 'ERR_JOSE_GENERIC';
 }
 
+/**
+ * Cheap checks on the unverified token, so that garbage is a 401 without a key-set fetch (and stays
+ * a 401 while the auth-server is away): the algorithm, type and key id our tokens carry, our issuer
+ * and audience, not expired. The signature check afterwards is what makes it trustworthy.
+ */
+function rejectUnlessPlausible(token: string, issuer: string, audience: string): void {
+  let header;
+  let claims;
+  try {
+    header = decodeProtectedHeader(token);
+    claims = decodeJwt(token);
+  } catch {
+    throw new InvalidAccessTokenError('not a decodable JWT');
+  }
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (header.alg !== 'ES256' || header.typ !== 'at+jwt' || typeof header.kid !== 'string') throw new InvalidAccessTokenError('not one of our access tokens');
+  if (claims.iss !== issuer || !audiences.includes(audience)) throw new InvalidAccessTokenError('issued by or for someone else');
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new InvalidAccessTokenError('expired');
+}
+
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /**
@@ -87,6 +107,7 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
   return {
     async verify(token) {
       if (!JWT_SHAPE.test(token)) throw new InvalidAccessTokenError('not a JWT');
+      rejectUnlessPlausible(token, issuer, audience);
       let payload;
       try {
         ({ payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp'] }));

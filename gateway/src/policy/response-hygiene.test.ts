@@ -57,3 +57,13 @@ describe('response hygiene', () => {
     expect((await gateway.inject('/oauth2/authorize')).headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('request bodies', () => {
+  it('refuses a declared body over 64 KB with 413 before authenticating or proxying', async () => {
+    const seen = services.seen.length;
+    const res = await gateway.inject({ method: 'POST', url: '/v1/search', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ q: 'x'.repeat(100_000) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(services.seen.length).toBe(seen);
+  });
+});
