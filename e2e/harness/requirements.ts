@@ -60,6 +60,10 @@ export const REQUIREMENTS = [
   // Robustness.
   { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
 
+  { id: 'FAULT-JUDGE-1', text: 'an LLM judge answering 500, hanging or sending garbage degrades the ranking to the cheap signals (200, judge signals null, within the judge timeout) and the next search after it recovers is judged again, without a restart', source: 'issue: benchmarks and reliability, faults; docs/ranking.md' },
+  { id: 'FAULT-REDIS-1', text: 'Redis unreachable: the demo quota fails closed with 503; back: searches resume without a restart and no quota count was lost', source: 'issue: benchmarks and reliability, faults' },
+  { id: 'FAULT-AUTH-1', text: 'the auth-server killed: its routes answer 503 while operator-key searches keep working; restarted, it serves again through the same gateway', source: 'issue: benchmarks and reliability, faults' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
