@@ -1,5 +1,6 @@
 import { createBaseApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
+import type { AppMetrics } from '@rankgate/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 
 import { requireCredential } from './auth/credentials.ts';
@@ -16,11 +17,13 @@ import { unsupportedVersion } from './routes/unsupported-version.ts';
 export interface GatewayDependencies {
   config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY'>;
   logger: Logger;
+  /** Request metrics of the public origin (served on METRICS_PORT by main.ts, never here). */
+  metrics?: AppMetrics;
 }
 
 /** Builds the public origin (never listens): its own documents plus the proxied service routes. */
-export async function buildGatewayApp({ config, logger }: GatewayDependencies): Promise<FastifyInstance> {
-  const app = createBaseApp({ baseUrl: config.BASE_URL, logger, classifyUnmatched: unsupportedVersion });
+export async function buildGatewayApp({ config, logger, metrics }: GatewayDependencies): Promise<FastifyInstance> {
+  const app = createBaseApp({ baseUrl: config.BASE_URL, logger, classifyUnmatched: unsupportedVersion, ...(metrics ? { metrics } : {}) });
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL);

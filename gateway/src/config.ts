@@ -15,6 +15,8 @@ export const GatewayEnvSchema = z.object({
     .describe('How long the gateway waits for a service\'s response headers before answering 504.'),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128)
     .describe('Keep-alive connections the gateway keeps open to each service.'),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional()
+    .describe('Port of the gateway\'s metrics listener (`GET /metrics` on HOST, Bearer METRICS_TOKEN or INTERNAL_TOKEN). Unset: no metrics listener. Never publish it: the public port has no /metrics.'),
 });
 
 export type GatewayConfig = z.output<typeof GatewayEnvSchema>;

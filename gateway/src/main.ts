@@ -1,11 +1,21 @@
 import { loadConfigOrExit } from '@rankgate/shared/config';
-import { runService } from '@rankgate/shared/http';
+import { createMetricsApp, listenOrExit, runService } from '@rankgate/shared/http';
 import { createLogger } from '@rankgate/shared/logger';
+import { createAppMetrics } from '@rankgate/shared/metrics';
 
 import { buildGatewayApp } from './app.ts';
 import { GatewayEnvSchema } from './config.ts';
 
 const config = loadConfigOrExit('gateway', GatewayEnvSchema);
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
-const app = await buildGatewayApp({ config, logger });
-await runService({ app, service: 'gateway', port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+const metrics = createAppMetrics({ service: 'gateway' });
+const app = await buildGatewayApp({ config, logger, metrics });
+// The public port has no /metrics; scrapers use this one, which is never published.
+const metricsApp = config.METRICS_PORT === undefined
+  ? undefined
+  : createMetricsApp({ metrics, token: config.METRICS_TOKEN || config.INTERNAL_TOKEN, baseUrl: config.BASE_URL, logger });
+if (metricsApp && config.METRICS_PORT !== undefined) await listenOrExit(metricsApp, { port: config.METRICS_PORT, host: config.HOST, service: 'gateway metrics' });
+await runService({
+  app, service: 'gateway', port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  closeAfter: metricsApp ? [() => metricsApp.close()] : [],
+});

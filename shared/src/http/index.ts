@@ -10,8 +10,8 @@ export type { ProblemHandlingOptions } from './problem-handling.ts';
 export { installProblemHandling, instanceOf, sendProblem } from './problem-handling.ts';
 export { requestIdFor } from './request-id.ts';
 export type { RunOptions } from './run-service.ts';
-export { runService } from './run-service.ts';
-export type { TraceContext } from './trace-context.ts';
+export { listenOrExit, runService } from './run-service.ts';
+export type { RawRequestHeaders, TraceContext } from './trace-context.ts';
 export {
   continueOrStartTrace, currentTraceparent, formatTraceparent, parseTraceparent, TRACEPARENT_HEADER, traceContextOf, traceStorage,
 } from './trace-context.ts';

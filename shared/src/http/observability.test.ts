@@ -18,7 +18,7 @@ const logger = createLogger({ service: 'test', destination: new Writable({ write
 /** A provider stand-in that remembers the traceparent it was sent. */
 const seenTraceparents: (string | undefined)[] = [];
 const upstream = createServer((request, response) => {
-  seenTraceparents.push(request.headers.traceparent);
+  seenTraceparents.push(request.headers.traceparent as string | undefined);
   response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
 });
 let upstreamUrl = '';

@@ -7,7 +7,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 
 export const TRACEPARENT_HEADER = 'traceparent';
 
@@ -49,10 +48,15 @@ export function continueOrStartTrace(traceparent: string | undefined): TraceCont
 /** The header value for calls made from `context`: our span is their parent. */
 export const formatTraceparent = (context: TraceContext): string => `00-${context.traceId}-${context.spanId}-${context.flags}`;
 
-const byRequest = new WeakMap<IncomingMessage, TraceContext>();
+/** What is read of an incoming request (node's IncomingMessage, or an HTTP/2 request). */
+export interface RawRequestHeaders {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+const byRequest = new WeakMap<RawRequestHeaders, TraceContext>();
 
 /** The trace context of an incoming request, decided once per request. */
-export function traceContextOf(request: IncomingMessage): TraceContext {
+export function traceContextOf(request: RawRequestHeaders): TraceContext {
   let context = byRequest.get(request);
   if (!context) {
     const header = request.headers[TRACEPARENT_HEADER];
