@@ -41,11 +41,24 @@ export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, classify
     // Our own onResponse hook writes the one line per request.
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit,
-    return503OnClosing: true,
+    // While draining, a request that still arrives on an open keep-alive connection is served,
+    // with `Connection: close`, instead of Fastify's bare (non-problem) 503: behind the gateway
+    // nothing retries that 503, and each socket takes at most one more request, so the drain
+    // stays bounded (e2e/ops-rolling-restart.test.ts).
+    return503OnClosing: false,
     ...extra,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Draining: every answer closes its connection, whatever a proxied upstream said about
+  // keep-alive, so callers move to a fresh connection (another replica) and the drain ends.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   // After body parsing, so the context survives into the handler and the calls it makes.
   app.addHook('preHandler', (request, _reply, done) => traceStorage.run(traceContextOf(request.raw), done));
