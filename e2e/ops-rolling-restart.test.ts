@@ -121,7 +121,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
       connectionErrors: outcomes.filter((o) => o.status === 'connection-error').length,
       restarts: restarts.map((r) => ({ name: r.name, exitCode: r.exitCode, drainMs: Math.round(r.exitedAt - r.signalledAt), gapMs: Math.round(r.readyAt - r.signalledAt) })),
     };
-    console.log(`rolling restart: ${JSON.stringify(summary)}`);
+    console.warn(`rolling restart: ${JSON.stringify(summary)}`);
 
     expect(unexpected, JSON.stringify(summary)).toEqual([]);
     expect(summary.ok).toBeGreaterThan(CLIENTS * 5);
