@@ -11,6 +11,7 @@ const PAGES: Record<string, string> = {
   '/docs/versioning.md': 'versioning.md',
   '/docs/errors.md': 'errors.md',
   '/docs/configuration.md': 'configuration.md',
+  '/docs/operations.md': 'operations.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {
