@@ -65,6 +65,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
     const restarts: Restart[] = [];
     let running = true;
     let sequence = 0;
+    /** Start times of the requests on their way right now. */
+    const active = new Set<number>();
 
     const client = async (): Promise<void> => {
       while (running) {
@@ -72,6 +74,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
         // nocache: every search reaches the provider, so it spends its time inside search.
         const url = `${target.baseUrl}/v1/search?q=ocean+tides+${sequence % 50}&k=3&nocache=true`;
         const started = performance.now();
+        active.add(started);
         try {
           const response = await fetch(url, { headers: operatorHeaders(target), signal: AbortSignal.timeout(15_000) });
           const text = await response.text();
@@ -82,6 +85,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
         } catch {
           outcomes.push({ started, ended: performance.now(), status: 'connection-error' });
           await new Promise((resolve) => setTimeout(resolve, 50));
+        } finally {
+          active.delete(started);
         }
       }
     };
@@ -92,6 +97,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
       const old = target.processes.get(name);
       const spec = target.specs.get(name);
       if (!old || !spec) throw new Error(`no process ${name}`);
+      // Signal while a search is well on its way (inside search, waiting on the provider).
+      await expect.poll(() => [...active].some((started) => performance.now() - started > 120), { timeout: 5000 }).toBe(true);
       const signalledAt = performance.now();
       const exitCode = await old.stop('SIGTERM');
       const exitedAt = performance.now();
