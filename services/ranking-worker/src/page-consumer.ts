@@ -30,7 +30,7 @@ const STALLED_INTERVAL_MS = 5_000;
 /** Consumes deep-mode page jobs with the fetcher and judge the config names. */
 export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, source: PageQueueSource): PageConsumer {
   const fetcher = createSafeFetcher(fetchPolicyFromEnv(config));
-  if (config.FETCH_ALLOW_HOSTS.length > 0) {
+  if (config.FETCH_ALLOW_HOSTS && config.FETCH_ALLOW_HOSTS.length > 0) {
     logger.warn({ hosts: config.FETCH_ALLOW_HOSTS }, 'FETCH_ALLOW_HOSTS is set: the page fetcher may reach these non-public hosts (tests only)');
   }
   const judge = createJudge({

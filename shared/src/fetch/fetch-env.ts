@@ -33,7 +33,7 @@ export const fetchEnv = {
     .describe('Fetches to one host at a time, per process; more wait within the total timeout.'),
   FETCH_ALLOWED_PORTS: portList.default([80, 443])
     .describe('Ports a fetched URL may name, comma-separated.'),
-  FETCH_ALLOW_HOSTS: z.preprocess(commaList, z.array(z.string().min(1))).default([])
+  FETCH_ALLOW_HOSTS: z.preprocess(commaList, z.array(z.string().min(1))).optional()
     .describe('TESTS ONLY: host names or IPs the fetcher may reach although they are not public (e.g. 127.0.0.1). Refused when NODE_ENV=production.'),
   FETCH_DNS_SERVERS: z.preprocess(commaList, z.array(z.string().min(1))).optional()
     .describe('DNS servers (host or host:port, comma-separated) for page fetches instead of the system resolver.'),
@@ -44,7 +44,7 @@ type FetchEnvFields = z.output<z.ZodObject<typeof fetchEnv>>;
 
 /** The checks across fields: the test-only allow-list never in production. */
 export function refineFetchEnv(env: Pick<FetchEnvFields, 'FETCH_ALLOW_HOSTS' | 'NODE_ENV'>, ctx: z.RefinementCtx): void {
-  if (env.FETCH_ALLOW_HOSTS.length > 0 && env.NODE_ENV === 'production') {
+  if (env.FETCH_ALLOW_HOSTS && env.FETCH_ALLOW_HOSTS.length > 0 && env.NODE_ENV === 'production') {
     ctx.addIssue({ code: 'custom', path: ['FETCH_ALLOW_HOSTS'], message: 'is for tests only and is refused when NODE_ENV=production' });
   }
 }
@@ -60,7 +60,7 @@ export function fetchPolicyFromEnv(env: FetchEnvFields & { BASE_URL: string }): 
     maxRedirects: env.FETCH_MAX_REDIRECTS,
     perHostConcurrency: env.FETCH_PER_HOST_CONCURRENCY,
     allowedPorts: env.FETCH_ALLOWED_PORTS,
-    ...(env.FETCH_ALLOW_HOSTS.length > 0 ? { testAllowList: env.FETCH_ALLOW_HOSTS } : {}),
+    ...(env.FETCH_ALLOW_HOSTS && env.FETCH_ALLOW_HOSTS.length > 0 ? { testAllowList: env.FETCH_ALLOW_HOSTS } : {}),
     ...(env.FETCH_DNS_SERVERS ? { dnsServers: env.FETCH_DNS_SERVERS } : {}),
   };
 }
