@@ -1,3 +1,5 @@
+import { hostname } from 'node:os';
+
 import type { PageJob, PageResult } from '@rankgate/shared/contracts';
 import { pageQueue } from '@rankgate/shared/contracts';
 import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/shared/fetch';
@@ -54,7 +56,7 @@ export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, s
   const consumer: JobConsumer = source.kind === 'bullmq'
     ? createBullMqConsumer(pageQueue, handler, {
       connection: source.connection, prefix: bullMqPrefix(config.REDIS_KEY_PREFIX), concurrency: config.RANKING_WORKER_CONCURRENCY,
-      lockDurationMs: LOCK_DURATION_MS, stalledIntervalMs: STALLED_INTERVAL_MS, onError,
+      lockDurationMs: LOCK_DURATION_MS, stalledIntervalMs: STALLED_INTERVAL_MS, onError, workerName: `ranking-worker@${hostname()}:${process.pid}`,
     })
     : createInProcessConsumer(pageQueue, handler, { broker: source.broker, concurrency: config.RANKING_WORKER_CONCURRENCY });
   logger.info({ queue: pageQueue.name, transport: source.kind, concurrency: config.RANKING_WORKER_CONCURRENCY, judge: judge.name }, 'consuming deep-mode page jobs');

@@ -49,6 +49,8 @@ export interface BullMqConsumerOptions extends BullMqConnectionOptions, Consumer
   lockDurationMs?: number;
   /** How often this worker looks for stalled jobs (of any worker). Default BullMQ's 30 s. */
   stalledIntervalMs?: number;
+  /** Recorded on every job this consumer runs (`job.processedBy`), to see which process did what. */
+  workerName?: string;
 }
 
 const DEFAULT_PREFIX = 'rankgate:bull';
@@ -184,7 +186,7 @@ export function createBullMqProducer<P, R>(
 export function createBullMqConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
-  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs }: BullMqConsumerOptions,
+  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs, workerName }: BullMqConsumerOptions,
 ): JobConsumer {
   const worker = new Worker<unknown, R>(
     definition.name,
@@ -195,6 +197,7 @@ export function createBullMqConsumer<P, R>(
       concurrency,
       ...(lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs }),
       ...(stalledIntervalMs === undefined ? {} : { stalledInterval: stalledIntervalMs }),
+      ...(workerName === undefined ? {} : { name: workerName }),
       // Fallbacks for jobs enqueued without retention options (producers set their own).
       removeOnComplete: DEFAULT_KEEP_COMPLETED,
       removeOnFail: DEFAULT_KEEP_FAILED,
