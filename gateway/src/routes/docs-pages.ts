@@ -11,6 +11,8 @@ const PAGES: Record<string, string> = {
   '/docs/versioning.md': 'versioning.md',
   '/docs/errors.md': 'errors.md',
   '/docs/configuration.md': 'configuration.md',
+  // The page fetcher's User-Agent points site operators here.
+  '/docs/deep-mode.md': 'deep-mode.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {
