@@ -4,6 +4,8 @@
  * allow-list (test configuration only) lets through.
  */
 import type { ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
@@ -18,6 +20,7 @@ import type { FakeDns } from './testing/fake-dns.ts';
 import { startFakeDns } from './testing/fake-dns.ts';
 import type { PageServer } from './testing/page-server.ts';
 import { startPageServer } from './testing/page-server.ts';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './testing/tls-fixture.ts';
 
 const MAX_BYTES = 64 * 1024;
 const MAX_DECOMPRESSED = 256 * 1024;
@@ -120,7 +123,7 @@ beforeAll(async () => {
       res.end('ok');
     },
   });
-  dns = await startFakeDns((name, type) => (['a.test', 'b.test'].includes(name) && type === 'A' ? ['127.0.0.1'] : name.endsWith('.test') ? [] : undefined));
+  dns = await startFakeDns((name, type) => (['a.test', 'b.test', 'pages.test'].includes(name) && type === 'A' ? ['127.0.0.1'] : name.endsWith('.test') ? [] : undefined));
   const policy: FetchPolicy = {
     userAgent: 'Rankgate-test/1 (+https://rankgate.test/docs/deep-mode.md)', connectTimeoutMs: 1_000, totalTimeoutMs: TOTAL_TIMEOUT_MS,
     maxBytes: MAX_BYTES, maxDecompressedBytes: MAX_DECOMPRESSED, maxRedirects: 3, perHostConcurrency: 2,
@@ -247,6 +250,35 @@ describe('charsets', () => {
     const page = await fetcher.fetch(url('/pdf'));
     expect(page).toMatchObject({ contentType: 'application/pdf' });
     expect(page.charset).toBeUndefined();
+  });
+});
+
+describe('https', () => {
+  it('connects to the vetted address with the host name as TLS server name, and checks the certificate', async () => {
+    const serverNames: string[] = [];
+    let requests = 0;
+    const tls = createHttpsServer({
+      key: TEST_TLS_KEY, cert: TEST_TLS_CERT,
+      SNICallback: (name, done) => { serverNames.push(name); done(null); },
+    }, (_req, res) => { requests += 1; res.end('secret'); });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const port = (tls.address() as AddressInfo).port;
+    const secure = createSafeFetcher({
+      userAgent: 't', connectTimeoutMs: 1_000, totalTimeoutMs: 3_000, maxBytes: 1_000, maxDecompressedBytes: 1_000,
+      maxRedirects: 0, perHostConcurrency: 1, allowedPorts: [port], testAllowList: ['127.0.0.1'], dnsServers: [dns.server],
+    });
+    try {
+      const error = await secure.fetch(`https://pages.test:${port}/`).catch((caught: unknown) => caught);
+      // The certificate is self-signed: refused by the client, so the request was never sent.
+      expect(error).toBeInstanceOf(FetchFailedError);
+      expect((error as FetchFailedError).code).toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY/);
+      expect(serverNames).toEqual(['pages.test']);
+      expect(requests).toBe(0);
+    } finally {
+      await secure.close();
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });
 

@@ -3,3 +3,4 @@ export type { Answerer, FakeDns, RecordType } from './fake-dns.ts';
 export { startFakeDns } from './fake-dns.ts';
 export type { PageServer, Route } from './page-server.ts';
 export { startPageServer } from './page-server.ts';
+export { TEST_TLS_CERT, TEST_TLS_KEY } from './tls-fixture.ts';
