@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PAGE_FAILURES } from './page-status.ts';
 import { SEARCH_LIMITS } from './search-request.ts';
 import { SignalsSchema } from './search-response.ts';
 
@@ -36,20 +37,6 @@ const timings = z.object({
   total: z.number().min(0),
 }).partial().catchall(z.number().min(0));
 
-/** Why a page yields no judged text. Each is final for this request: a retry would answer the same. */
-export const PAGE_FAILURES = [
-  /** The safe fetcher refused the URL or stopped reading (`reason` is the FetchRefusedError reason). */
-  'fetch_refused',
-  /** The page answered with an error status that a retry will not fix (4xx other than 408/429). */
-  'http_status',
-  /** Not HTML, XHTML or plain text (images, PDF, archives …). */
-  'unsupported_type',
-  /** Fetched, but no readable text was found in it. */
-  'no_text',
-  /** The page did not arrive in the time left before the request's deadline (the judge's share kept back). */
-  'deadline',
-] as const;
-export type PageFailure = (typeof PAGE_FAILURES)[number];
 
 export const PageReadSchema = z.object({
   outcome: z.literal('read'),

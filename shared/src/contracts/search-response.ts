@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PAGE_STATUSES } from './page-status.ts';
 import { contractRegistry } from './registry.ts';
 import { RANK_SWITCH, SEARCH_MODES } from './search-request.ts';
 
@@ -27,28 +28,6 @@ export const GatesSchema = z.object({
   prompt_injection: z.enum(['pass', 'fail', 'fail_flagged']),
 });
 
-/** What a deep-mode row was judged on, and why not on its page when it was not. */
-export const PAGE_STATUSES = [
-  /** The page was fetched, read and judged: the row's signals come from its text. */
-  'judged',
-  /** The page was not back by the request's deadline (slow page, busy or absent worker). */
-  'deadline',
-  /** The safe fetcher refused the URL (private address, port, scheme, size, timeout …). */
-  'fetch_refused',
-  /** The fetch failed after its retries (connection error, 5xx, 429). */
-  'fetch_failed',
-  /** The page answered with an error status such as 404. */
-  'http_status',
-  /** Not HTML, XHTML or plain text. */
-  'unsupported_type',
-  /** Fetched, but no readable text in it. */
-  'no_text',
-  /** Outside the pages this request fetched (at most 12, the best stage-B survivors). */
-  'not_fetched',
-  /** Deep mode cannot read pages in this deployment (no ranking worker configured). */
-  'unavailable',
-] as const;
-export type PageStatus = (typeof PAGE_STATUSES)[number];
 
 export const RowPageSchema = z.object({
   judged_on: z.enum(['page', 'snippet']).describe('`page` when the signals and score come from the page text; else the row keeps its snippet-level scores.'),

@@ -1,18 +1,9 @@
+import { truncateText } from '@rankgate/shared/discover';
 import type { QueryAnalysis } from '@rankgate/shared/ranking';
 import { indexCandidate, onTopic } from '@rankgate/shared/ranking';
 
 /** Paragraphs shorter than this are headings or crumbs, not a passage to show. */
 const MIN_PARAGRAPH_CHARS = 40;
-
-/** At most `maxChars`, cut at a word boundary when one is near, ending in `…`. */
-export function cutAt(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  let cut = text.slice(0, maxChars - 1);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  const space = cut.lastIndexOf(' ');
-  if (space > maxChars * 0.6) cut = cut.slice(0, space);
-  return `${cut.trimEnd()}…`;
-}
 
 /**
  * The passage of `text` an agent should see first: the paragraph that covers most of the query
@@ -36,5 +27,5 @@ export function bestExcerpt(text: string, query: QueryAnalysis, maxChars: number
     if (excerpt.length + 1 + next.length > maxChars) break;
     excerpt = `${excerpt}\n${next}`;
   }
-  return cutAt(excerpt, maxChars);
+  return truncateText(excerpt, maxChars);
 }
