@@ -153,6 +153,10 @@ export function createBullMqProducer<P, R>(
         },
         settled: forget,
       });
+      // The outcome may settle (close(), the deadline) while this call still awaits Redis below,
+      // before the caller holds it: mark it handled so that is not an unhandled rejection. The
+      // caller still sees the rejection through the promise returned below.
+      outcome.catch(() => undefined);
       // Registered before enqueueing, so even an instant outcome finds its waiter.
       waiters.set(id, (waiters.get(id) ?? new Set()).add(waiter));
       try {

@@ -422,4 +422,22 @@ describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
       await inspector.close();
     }
   });
+
+  it('rejects a run closed while it was still being enqueued, with no unhandled rejection', async () => {
+    const queue = defineQueue();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const producer = bullMq.producer(queue);
+      // Closed in the same tick: the run is still waiting for the event stream when its outcome settles.
+      const pending = producer.run({ text: 'late' }, { deadline: inFuture(2_000) }).catch((caught: unknown) => caught);
+      await producer.close();
+      expect(await pending).toBeInstanceOf(JobProducerClosedError);
+      await sleep(50);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });
