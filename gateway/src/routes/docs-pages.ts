@@ -13,6 +13,8 @@ const PAGES: Record<string, string> = {
   '/docs/configuration.md': 'configuration.md',
   '/docs/access-and-limits.md': 'access-and-limits.md',
   '/docs/operations.md': 'operations.md',
+  // The page fetcher's User-Agent points site operators here.
+  '/docs/deep-mode.md': 'deep-mode.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {
