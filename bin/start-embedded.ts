@@ -13,6 +13,7 @@ import { buildGatewayApp } from '../gateway/src/app.ts';
 import { GatewayEnvSchema } from '../gateway/src/config.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
+import { McpEnvSchema } from '../services/mcp/src/config.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
 import { buildSearchApp } from '../services/search/src/app.ts';
 import { SearchEnvSchema } from '../services/search/src/config.ts';
@@ -25,7 +26,8 @@ const generatedApiKey = process.env.OPERATOR_API_KEY ? undefined : `rg_${generat
 const env = { ...process.env, INTERNAL_TOKEN, ...(generatedApiKey ? { OPERATOR_API_KEY: generatedApiKey } : {}) };
 const config = loadConfigOrExit('rankgate', GatewayEnvSchema, env);
 const PORT = config.PORT;
-const BASE_URL = process.env.BASE_URL ? config.BASE_URL : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
+const LOOPBACK = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
+const BASE_URL = process.env.BASE_URL ? config.BASE_URL : LOOPBACK;
 const logger = createLogger({ service: 'rankgate', level: config.LOG_LEVEL });
 const loggerFor = (service: string) => createLogger({ service, level: config.LOG_LEVEL });
 const shared = { BASE_URL, INTERNAL_TOKEN };
@@ -44,7 +46,9 @@ const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('searc
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
 const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
-const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
+// search_web calls the gateway's /v1/search as the caller; in one process that is the gateway's own port.
+const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
+const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp') }), closers);
 await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
 
 const gateway = await buildGatewayApp({
