@@ -1,5 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { sendProblem } from '@rankgate/shared/http';
+import { isProblemError } from '@rankgate/shared/problems';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { CallerCredentials } from '../gateway/caller.ts';
@@ -107,6 +109,8 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
       return undefined;
     });
     scope.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+      // The internal-token guard speaks for the whole service: its refusal stays a problem document.
+      if (isProblemError(error)) return sendProblem(reply, options.baseUrl, error);
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'mcp request failed');
       return sendJsonRpcError(reply, status, status >= 500 ? JSON_RPC.internalError : JSON_RPC.serverError,
