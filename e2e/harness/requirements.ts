@@ -50,6 +50,13 @@ export const REQUIREMENTS = [
   { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
   { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; shared/src/discover/local/README.md' },
   { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
+  // MCP through the gateway (local topology, fake Brave, operator API key).
+  { id: 'MCP-SDK-1', text: 'the official SDK client connects through the gateway with 2025-03-26, 2025-06-18 and 2025-11-25 and lists search_web and the helper tools', source: `${SPEC} § Endpoints (/mcp); standards.md § 1.0-1.3` },
+  { id: 'MCP-SEARCH-1', text: 'search_web with the operator API key returns the ranked search as structuredContent valid against its outputSchema, a text rendering that marks injection risk, and the gated-out source named without its text', source: `${SPEC} § Endpoints (/mcp); § Authentication; standards.md § 1.3` },
+  { id: 'MCP-SEARCH-2', text: 'search_web reaches /v1/search through the gateway with the caller\'s credential: one request id from the MCP call to meta.request_id', source: 'issue #8 § Build 3; docs/mcp.md' },
+  { id: 'MCP-HTTP-1', text: 'through the gateway: GET and DELETE /mcp 405, a foreign Origin 403, a batch 400 under 2025-06-18 and answered under 2025-03-26, 406 / 415 / -32700 as the SDK rules say, no session id', source: 'standards.md § 1.1, § 1.8' },
+  { id: 'MCP-PROGRESS-1', text: 'a tools/call with a progress token is streamed through the gateway as SSE: progress notifications, then the result', source: 'issue #8 § Build 4; standards.md § 1.1' },
+  { id: 'MCP-CARD-1', text: 'the server card is public at /.well-known/mcp/server-card.json and /mcp/server-card, CORS *, with the serverInfo values and the offered revisions', source: `${SPEC} § Endpoints; standards.md § 1.5` },
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
