@@ -1,3 +1,4 @@
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
 import type { FastifyInstance } from 'fastify';
@@ -28,12 +29,13 @@ export function buildMcpApp({ config, logger }: McpAppDependencies): FastifyInst
   const identity = serverIdentity(config.BASE_URL);
   const gateway = new GatewayClient({ baseUrl: config.GATEWAY_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS });
   const tools = buildToolCatalogue({ gateway, baseUrl: config.BASE_URL });
+  const jsonSchemaValidator = new AjvJsonSchemaValidator();
   registerServerCard(app, buildServerCard(identity, config.BASE_URL));
   registerMcpEndpoint(app, {
     baseUrl: config.BASE_URL,
     allowedOrigins: allowedOrigins(config),
     bodyLimit: MCP_BODY_LIMIT,
-    createServer: (caller) => createMcpServer({ identity, tools, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger }, caller),
+    createServer: (caller) => createMcpServer({ identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger }, caller),
   });
   return app;
 }

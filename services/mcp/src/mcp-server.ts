@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Logger } from '@rankgate/shared/logger';
 
 import type { CallerCredentials } from './gateway/caller.ts';
@@ -12,6 +13,8 @@ import { errorResult } from './tools/tool.ts';
 
 export interface McpServerOptions {
   identity: ServerIdentity;
+  /** Shared by every per-request server: building an Ajv instance costs ~0.5 ms, the server itself ~0.02 ms. */
+  jsonSchemaValidator: jsonSchemaValidator;
   tools: ReadonlyMap<string, McpTool>;
   progressIntervalMs: number;
   logger: Logger;
@@ -24,7 +27,9 @@ export interface McpServerOptions {
  * -32602, and validates arguments with messages that do not name our contract's remedies.
  */
 export function createMcpServer(options: McpServerOptions, caller: CallerCredentials): Server {
-  const server = new Server(options.identity, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new Server(options.identity, {
+    capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: options.jsonSchemaValidator,
+  });
   const listing = { tools: [...options.tools.values()].map((tool) => tool.definition) };
 
   server.setRequestHandler(ListToolsRequestSchema, () => listing);
