@@ -49,7 +49,7 @@ const jsonRpcError = (description: string) => ({ description, content: { 'applic
 const mcp = {
   post: {
     tags: ['mcp'], summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
-    description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web (needs search:read or the API key), search_sandbox, service_info, explain_signals. See /docs/mcp.md.',
+    description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web (needs search:read or the API key), search_sandbox, service_info, explain_signals.',
     security: [{ bearer: [] }, { apiKey: [] }, { oauth2: ['mcp:invoke'] }],
     parameters: [{ name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-11-25', '2025-06-18', '2025-03-26'] }, description: 'The negotiated revision; absent means 2025-03-26.' }],
     requestBody: { required: true, content: { 'application/json': { schema: anyJson } } },
