@@ -177,6 +177,10 @@ describe('tools (§1.8 checks 10-12)', () => {
     expect(invalid.result).toMatchObject({ isError: true });
     expect(JSON.stringify(invalid.result)).toContain('VALIDATION_ERROR');
     expect(JSON.stringify(invalid.result)).toContain('`k` must be an integer from 1 to 25');
+    for (const helper of ['search_sandbox', 'service_info', 'explain_signals']) {
+      const refused = await json(await postMcp(t.url, call(helper, { q: 'tides' })));
+      expect(refused.result, helper).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining(`BAD_REQUEST (HTTP 400): ${helper} takes no arguments (got q)`) }] });
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { NO_ARGUMENTS, toolJsonSchema } from './json-schema.ts';
 import { GATE_RULES, INJECTION_RISK_LEVELS, SCORE_FORMULA, SIGNAL_MEANINGS } from './signal-guide.ts';
 import type { McpTool } from './tool.ts';
-import { errorResult, structuredResult } from './tool.ts';
+import { refuseArguments, structuredResult } from './tool.ts';
 
 export const SignalGuideSchema = z.object({
   signals: z.array(z.object({
@@ -51,7 +51,8 @@ export function explainSignalsTool({ baseUrl }: { baseUrl: string }): McpTool {
       annotations: { title: 'Explain ranking signals', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async run(args) {
-      if (Object.keys(args).length > 0) return errorResult('BAD_REQUEST: explain_signals takes no arguments. Call it with {}.');
+      const refused = refuseArguments('explain_signals', args);
+      if (refused) return refused;
       return structuredResult(text, guide);
     },
   };

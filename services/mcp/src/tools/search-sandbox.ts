@@ -1,12 +1,10 @@
 import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import { PROBLEMS } from '@rankgate/shared/problems';
 
 import type { GatewayClient } from '../gateway/gateway-client.ts';
-import { failureResult } from './failure-result.ts';
 import { NO_ARGUMENTS, toolJsonSchema } from './json-schema.ts';
-import { renderSearchResponse } from './render-results.ts';
+import { searchToolResult } from './search-result.ts';
 import type { McpTool } from './tool.ts';
-import { errorResult, structuredResult } from './tool.ts';
+import { refuseArguments } from './tool.ts';
 
 /** `search_sandbox`: the canned `/v1/sandbox` response, to learn the result shape at no cost. */
 export function searchSandboxTool({ gateway, baseUrl }: { gateway: GatewayClient; baseUrl: string }): McpTool {
@@ -20,15 +18,9 @@ export function searchSandboxTool({ gateway, baseUrl }: { gateway: GatewayClient
       annotations: { title: 'Sandbox search (canned example)', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async run(args, { caller, signal }) {
-      const unknown = Object.keys(args);
-      if (unknown.length > 0) return errorResult(`BAD_REQUEST: search_sandbox takes no arguments (got ${unknown.join(', ')}). Call it with {}.`);
-      const outcome = await gateway.sandbox(caller, signal);
-      if (!outcome.ok) return failureResult(outcome.failure, baseUrl);
-      const parsed = SearchResponseSchema.safeParse(outcome.body);
-      if (!parsed.success) {
-        return failureResult({ status: 502, code: 'UPSTREAM_ERROR', detail: 'The sandbox answered with a response that does not match the search contract.', hint: PROBLEMS.UPSTREAM_ERROR.hint }, baseUrl);
-      }
-      return structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>);
+      const refused = refuseArguments('search_sandbox', args);
+      if (refused) return refused;
+      return searchToolResult(await gateway.sandbox(caller, signal), baseUrl).result;
     },
   };
 }

@@ -6,9 +6,8 @@ import { isProblemError, PROBLEMS } from '@rankgate/shared/problems';
 import type { GatewayClient } from '../gateway/gateway-client.ts';
 import { failureResult } from './failure-result.ts';
 import { toolJsonSchema } from './json-schema.ts';
-import { renderSearchResponse } from './render-results.ts';
+import { searchToolResult } from './search-result.ts';
 import type { McpTool } from './tool.ts';
-import { structuredResult } from './tool.ts';
 
 export const SEARCH_WEB_DESCRIPTION = [
   'Search the web and get back a short list of sources, ranked and scored, each screened for prompt injection. Rankgate never writes an answer: you read the sources.',
@@ -35,12 +34,17 @@ function searchInputSchema() {
 }
 
 /** The shared REST contract validates the arguments; a bad field is a tool error naming it. */
-function parseArguments(args: Record<string, unknown>, baseUrl: string): SearchRequest | CallToolResult {
+function parseArguments(args: Record<string, unknown>, baseUrl: string): { request: SearchRequest } | { refused: CallToolResult } {
   try {
-    return parseSearchRequest(args);
+    return { request: parseSearchRequest(args) };
   } catch (error) {
     if (!isProblemError(error)) throw error;
-    return failureResult({ status: error.status, code: error.code, detail: error.message, hint: error.hint ?? PROBLEMS[error.code].hint, ...(error.errors ? { errors: error.errors } : {}) }, baseUrl);
+    return {
+      refused: failureResult({
+        status: error.status, code: error.code, detail: error.message, hint: error.hint ?? PROBLEMS[error.code].hint,
+        ...(error.errors ? { errors: error.errors } : {}),
+      }, baseUrl),
+    };
   }
 }
 
@@ -56,20 +60,18 @@ export function searchWebTool({ gateway, baseUrl }: { gateway: GatewayClient; ba
       annotations: { title: 'Ranked web search', readOnlyHint: true, openWorldHint: true },
     },
     async run(args, { caller, signal, progress }) {
-      const request = parseArguments(args, baseUrl);
-      if ('content' in request) return request;
+      const parsed = parseArguments(args, baseUrl);
+      if ('refused' in parsed) return parsed.refused;
+      const { request } = parsed;
       await progress.report(request.mode === 'deep'
         ? 'Searching in deep mode: discovering, ranking, then reading the best pages (at most 12)'
         : 'Searching: discovering candidates, ranking and screening them');
       const outcome = await progress.during('Still ranking', gateway.search(request, caller, signal));
-      if (!outcome.ok) return failureResult(outcome.failure, baseUrl);
-      const parsed = SearchResponseSchema.safeParse(outcome.body);
-      if (!parsed.success) {
-        return failureResult({ status: 502, code: 'UPSTREAM_ERROR', detail: 'The search gateway answered with a response that does not match the search contract.', hint: PROBLEMS.UPSTREAM_ERROR.hint }, baseUrl);
+      const { result, response } = searchToolResult(outcome, baseUrl);
+      if (response) {
+        await progress.finish(`Ranked ${response.results.length} sources (${response.meta.counts.discovered} candidates, ${response.meta.counts.gated_out} removed by the safety gates)`);
       }
-      await progress.finish(`Ranked ${parsed.data.results.length} sources (${parsed.data.meta.counts.discovered} candidates, ${parsed.data.meta.counts.gated_out} removed by the safety gates)`);
-      // The gateway's own body, so additive fields reach the client; it has passed the contract.
-      return structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>);
+      return result;
     },
   };
 }

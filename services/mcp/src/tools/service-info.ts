@@ -7,7 +7,7 @@ import { OFFERED_PROTOCOL_VERSIONS } from '../transport/protocol-versions.ts';
 import { claimGuidance } from './failure-result.ts';
 import { NO_ARGUMENTS, toolJsonSchema } from './json-schema.ts';
 import type { McpTool } from './tool.ts';
-import { errorResult, structuredResult } from './tool.ts';
+import { refuseArguments, structuredResult } from './tool.ts';
 
 /** Spec § Limits: deep mode reads at most this many pages. */
 const DEEP_FETCH_CAP = 12;
@@ -72,7 +72,8 @@ export function serviceInfoTool({ gateway, baseUrl, tools }: { gateway: GatewayC
       annotations: { title: 'Rankgate service info', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async run(args, { caller, signal }) {
-      if (Object.keys(args).length > 0) return errorResult('BAD_REQUEST: service_info takes no arguments. Call it with {}.');
+      const refused = refuseArguments('service_info', args);
+      if (refused) return refused;
       // The limiter's policy is the gateway's to state; without an answer the tool still informs.
       const health = await gateway.health(caller, signal);
       const info: ServiceInfo = {

@@ -29,3 +29,10 @@ export const structuredResult = (text: string, structured: Record<string, unknow
   content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(structured) }],
   structuredContent: structured,
 });
+
+/** For tools without parameters: any argument is refused in the same shape as other tool errors. */
+export function refuseArguments(tool: string, args: Record<string, unknown>): CallToolResult | undefined {
+  const given = Object.keys(args);
+  if (given.length === 0) return undefined;
+  return errorResult(`BAD_REQUEST (HTTP 400): ${tool} takes no arguments (got ${given.join(', ')}).\nWhat to do: call it with {}.`);
+}
