@@ -63,6 +63,14 @@ describe('POST basics (§1.8 checks 1-4)', () => {
     expect((await json(malformed)).error?.code).toBe(-32700);
   });
 
+  it('a body over the size limit is 413 as a JSON-RPC error, and the service keeps serving', async () => {
+    const huge = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_web', arguments: { q: 'x'.repeat(300 * 1024) } } };
+    const response = await postMcp(t.url, huge);
+    expect(response.status).toBe(413);
+    expect(await json(response)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect((await postMcp(t.url, initializeMessage('2025-11-25'))).status).toBe(200);
+  });
+
   it('a body that is JSON but no JSON-RPC message is 400', async () => {
     const response = await postMcp(t.url, { hello: 'world' });
     expect(response.status).toBe(400);
