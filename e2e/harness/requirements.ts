@@ -57,6 +57,16 @@ export const REQUIREMENTS = [
   { id: 'MCP-HTTP-1', text: 'through the gateway: GET and DELETE /mcp 405, a foreign Origin 403, a batch 400 under 2025-06-18 and answered under 2025-03-26, 406 / 415 / -32700 as the SDK rules say, no session id', source: 'standards.md § 1.1, § 1.8' },
   { id: 'MCP-PROGRESS-1', text: 'a tools/call with a progress token is streamed through the gateway as SSE: progress notifications, then the result', source: 'issue #8 § Build 4; standards.md § 1.1' },
   { id: 'MCP-CARD-1', text: 'the server card is public at /.well-known/mcp/server-card.json and /mcp/server-card, CORS *, with the serverInfo values and the offered revisions', source: `${SPEC} § Endpoints; standards.md § 1.5` },
+  // Gateway policy.
+  { id: 'POLICY-LIMIT-1', text: '200 concurrent searches from one client address with a limit of 60: exactly 60 admitted, 140 × 429 RATE_LIMITED with Retry-After; another address unaffected', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-2', text: 'RateLimit-Policy and RateLimit parse as RFC 9651 Lists and count down per search; /health shows them without spending', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-3', text: 'with the limiter store unreachable, searches answer 503 SERVICE_UNAVAILABLE (fail closed) and recover when it returns, without a restart', source: `${SPEC} § Limits` },
+  { id: 'POLICY-DEMO-1', text: 'the demo key gets five searches per address across /v1 and /api/v1, then 429 DEMO_EXHAUSTED without Retry-After, still after a gateway restart', source: `${SPEC} § States; § Limits` },
+  { id: 'POLICY-SECRETS-1', text: 'no response and no service log contains a configured secret (operator key, internal token, provider key); an oversized body is 413', source: 'issue: gateway policy, hygiene' },
+
+  // Robustness.
+  { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
