@@ -83,14 +83,26 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
 
     const server = options.createServer(callerFrom(request.headers, request.id));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsEventStream(body) });
-    // When the response ends or the client leaves, in-flight tool calls are aborted.
-    reply.raw.once('close', () => {
-      void transport.close();
-      void server.close();
+    // When the response ends or the client leaves, in-flight tool calls are aborted. A JSON reply
+    // whose client left is never produced (the SDK drops it), so the wait ends with the connection.
+    const clientLeft = new Promise<undefined>((resolve) => {
+      reply.raw.once('close', () => {
+        void transport.close();
+        void server.close();
+        resolve(undefined);
+      });
     });
     await server.connect(transport);
     // Invalid JSON is left for the SDK to read and answer (-32700).
-    const response = await transport.handleRequest(toWebRequest(request, options.baseUrl, text), parsed === undefined ? undefined : { parsedBody: body });
+    const response = await Promise.race([
+      transport.handleRequest(toWebRequest(request, options.baseUrl, text), parsed === undefined ? undefined : { parsedBody: body }),
+      clientLeft,
+    ]);
+    if (response === undefined) {
+      request.log.info({ method: request.method, url: request.url, ms: Math.round(reply.elapsedTime) }, 'client closed the connection before the response');
+      reply.hijack();
+      return reply;
+    }
     return sendResponse(reply, response);
   };
 

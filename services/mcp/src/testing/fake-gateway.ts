@@ -18,7 +18,7 @@ export const OPERATOR_KEY = 'operator-key-for-mcp-tests-0001';
 export const SEARCH_READ_TOKEN = 'oauth-token-with-search-read';
 /** An unclaimed anonymous identity's token: mcp:invoke only. */
 export const ANONYMOUS_TOKEN = 'oauth-token-anonymous-mcp-invoke';
-export const RATE_LIMIT_POLICY = '60;w=60';
+export const RATE_LIMIT_POLICY = '"burst";q=60;w=60';
 const BASE = 'https://rankgate.test';
 
 export interface SeenCall {

@@ -44,7 +44,10 @@ export async function startMcpTestApp(
   return {
     url, app, gateway,
     close: async () => {
-      await app.close();
+      // A test client may hold a connection that never sent a request; it would hold close() open.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await gateway.close();
     },
   };

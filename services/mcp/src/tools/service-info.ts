@@ -28,7 +28,7 @@ export const ServiceInfoSchema = z.object({
     k: range,
     max_candidates: range,
     deep_fetch_cap: z.number().int().describe('mode=deep reads at most this many pages.'),
-    rate_limit_policy: z.string().nullable().describe('The gateway\'s RateLimit-Policy (e.g. 60;w=60: 60 searches per 60 s per client IP); null when no limiter is active.'),
+    rate_limit_policy: z.string().nullable().describe('The gateway\'s RateLimit-Policy (e.g. "burst";q=60;w=60: 60 searches per 60 s per client address); null when no limiter is active.'),
     rate_limited_tools: z.array(z.string()),
     demo_quota: z.string(),
   }),
