@@ -133,6 +133,12 @@ describe('batches (§1.8 check 9)', () => {
     expect((await json(response)).error?.code).toBe(-32600);
   });
 
+  it('an empty batch is 400 -32600 (JSON-RPC 2.0)', async () => {
+    const response = await postMcp(t.url, []);
+    expect(response.status).toBe(400);
+    expect((await json(response)).error?.code).toBe(-32600);
+  });
+
   it('under 2025-03-26 (header or none) a batch gets one response per request', async () => {
     for (const headers of [{ 'mcp-protocol-version': '2025-03-26' }, {}] as Record<string, string>[]) {
       const response = await postMcp(t.url, batch, headers);

@@ -75,6 +75,9 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     const version = header ?? ASSUMED_VERSION_WITHOUT_HEADER;
     const text = typeof request.body === 'string' ? request.body : '';
     const parsed = parseOrUndefined(text);
+    if (Array.isArray(parsed) && parsed.length === 0) {
+      return sendJsonRpcError(reply, 400, JSON_RPC.invalidRequest, 'Invalid Request: an empty batch (JSON-RPC 2.0 needs at least one message).');
+    }
     if (Array.isArray(parsed) && !allowsBatches(version)) {
       return sendJsonRpcError(reply, 400, JSON_RPC.invalidRequest,
         `Invalid Request: JSON-RPC batches are not part of MCP ${version} (only 2025-03-26); send one message per POST.`);
