@@ -39,8 +39,8 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy 
     brave = await startFakeBrave();
     target = await startLocalTarget(plan, {
       DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
-      RATE_LIMIT_MAX: String(LIMIT), TRUST_PROXY: '127.0.0.1',
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_QUOTA: '2',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1',
+      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '2',
     });
   });
   afterEach(async () => {

@@ -71,10 +71,19 @@ export const REQUIREMENTS = [
   // Robustness.
   { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
 
+  { id: 'FAULT-JUDGE-1', text: 'an LLM judge answering 500, hanging or sending garbage degrades the ranking to the cheap signals (200, judge signals null, within the judge timeout) and the next search after it recovers is judged again, without a restart', source: 'issue: benchmarks and reliability, faults; docs/ranking.md' },
+  { id: 'FAULT-REDIS-1', text: 'Redis unreachable: the demo quota fails closed with 503; back: searches resume without a restart and no quota count was lost', source: 'issue: benchmarks and reliability, faults' },
+  { id: 'FAULT-AUTH-1', text: 'the auth-server killed: its routes answer 503 while operator-key searches keep working; restarted, it serves again through the same gateway', source: 'issue: benchmarks and reliability, faults' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-SHUTDOWN-1', text: 'on SIGTERM the gateway, then each service, exits 0', source: 'docs/architecture.md § Shutdown' },
+  // Operations: metrics, tracing, rolling restarts (split topology).
+  { id: 'OPS-METRICS-1', text: 'every service serves Prometheus /metrics to the Bearer token only (services on their internal port, the gateway on METRICS_PORT, never on the public port), and each scrape parses', source: 'issue 10; docs/operations.md § Metrics' },
+  { id: 'OPS-METRICS-2', text: 'searches through the gateway show in the metrics: requests by route and status, discover calls by provider, judge calls, discover cache hits and misses', source: 'issue 10; docs/operations.md § Metrics' },
+  { id: 'OPS-TRACE-1', text: 'a W3C traceparent sent to the gateway reaches the provider with the same trace id, and the gateway and search log that trace id', source: 'issue 10; docs/operations.md § Tracing' },
+  { id: 'OPS-ROLL-1', text: 'a rolling restart of every service under load fails no request: answers are 200 or the documented 503 SERVICE_UNAVAILABLE, requests in flight at SIGTERM complete, every process exits 0 within its shutdown bound, and connections fail only while the single gateway restarts', source: 'issue 10; docs/operations.md § Upgrades' },
 ] as const satisfies readonly Requirement[];
 
 export type RequirementId = (typeof REQUIREMENTS)[number]['id'];

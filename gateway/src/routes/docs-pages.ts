@@ -12,6 +12,7 @@ const PAGES: Record<string, string> = {
   '/docs/errors.md': 'errors.md',
   '/docs/configuration.md': 'configuration.md',
   '/docs/access-and-limits.md': 'access-and-limits.md',
+  '/docs/operations.md': 'operations.md',
   '/docs/mcp.md': 'mcp.md',
 };
 

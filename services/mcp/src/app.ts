@@ -13,7 +13,7 @@ import { serverIdentity } from './server-identity.ts';
 import { buildToolCatalogue } from './tools/catalogue.ts';
 
 export interface McpAppDependencies {
-  config: Pick<McpConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'GATEWAY_URL' | 'GATEWAY_TIMEOUT_MS' | 'MCP_ALLOWED_ORIGINS' | 'MCP_PROGRESS_INTERVAL_MS'>;
+  config: Pick<McpConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'GATEWAY_URL' | 'GATEWAY_TIMEOUT_MS' | 'MCP_ALLOWED_ORIGINS' | 'MCP_PROGRESS_INTERVAL_MS' | 'METRICS_TOKEN'>;
   logger: Logger;
 }
 
@@ -25,7 +25,7 @@ const MCP_BODY_LIMIT = 256 * 1024;
  * /.well-known/mcp, and the server card. Tools reach the search through the gateway, as the caller.
  */
 export function buildMcpApp({ config, logger }: McpAppDependencies): FastifyInstance {
-  const app = createServiceApp({ service: 'mcp', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN });
+  const app = createServiceApp({ service: 'mcp', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN });
   const identity = serverIdentity(config.BASE_URL);
   const gateway = new GatewayClient({ baseUrl: config.GATEWAY_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS });
   const tools = buildToolCatalogue({ gateway, baseUrl: config.BASE_URL });
