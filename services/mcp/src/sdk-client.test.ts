@@ -80,14 +80,17 @@ describe('the official SDK client', () => {
     expect(seen.versionHeaders.slice(1).every((header) => header === revision)).toBe(true);
   });
 
-  it('forwards the caller to the gateway: credential unchanged, internal token, request id and client IP', async () => {
-    const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}` });
+  it('forwards the caller to the gateway: credential unchanged, internal token, request id, client IP and trace', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
     const before = t.gateway.searches().length;
     const result = (await client.callTool({ name: 'search_web', arguments: { q: 'how do tides work', mode: 'deep', k: 3 } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const [search] = t.gateway.searches().slice(before);
     expect(search?.headers).toMatchObject({ authorization: `Bearer ${SEARCH_READ_TOKEN}`, 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': CLIENT_IP });
     expect(search?.headers['x-api-key']).toBeUndefined();
+    // The trace continues: same trace id, the mcp service's own span as parent.
+    expect(search?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`));
     expect(search?.body).toEqual({ q: 'how do tides work', k: 3, max_candidates: 50, mode: 'deep', rank: 'on', nocache: false });
     // One request id from the MCP call through the search response.
     expect(SearchResponseSchema.parse(result.structuredContent).meta.request_id).toBe(search?.headers['x-request-id']);

@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER } from '@rankgate/shared/http';
+import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/shared/http';
 import type { FieldError, ProblemCode } from '@rankgate/shared/problems';
 import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/shared/problems';
 
@@ -95,6 +95,9 @@ export class GatewayClient {
     if (caller.authorization !== undefined) headers.authorization = caller.authorization;
     if (caller.apiKey !== undefined) headers['x-api-key'] = caller.apiKey;
     if (caller.clientIp !== undefined) headers[CLIENT_IP_HEADER] = caller.clientIp;
+    // The MCP request's trace continues through the gateway into the search.
+    const traceparent = currentTraceparent();
+    if (traceparent !== undefined) headers[TRACEPARENT_HEADER] = traceparent;
 
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     let response: Response;
