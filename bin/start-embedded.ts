@@ -15,6 +15,7 @@ import { GatewayEnvSchema } from '../gateway/src/config.ts';
 import { createGatewayAdapters } from '../gateway/src/dependencies.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
+import { McpEnvSchema } from '../services/mcp/src/config.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
 import { RankingWorkerEnvSchema } from '../services/ranking-worker/src/config.ts';
 import { startPageConsumer } from '../services/ranking-worker/src/page-consumer.ts';
@@ -29,7 +30,8 @@ const generatedApiKey = process.env.OPERATOR_API_KEY ? undefined : `rg_${generat
 const env = { ...process.env, INTERNAL_TOKEN, ...(generatedApiKey ? { OPERATOR_API_KEY: generatedApiKey } : {}) };
 const config = loadConfigOrExit('rankgate', GatewayEnvSchema, env);
 const PORT = config.PORT;
-const BASE_URL = process.env.BASE_URL ? config.BASE_URL : `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
+const LOOPBACK = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${PORT}`;
+const BASE_URL = process.env.BASE_URL ? config.BASE_URL : LOOPBACK;
 const logger = createLogger({ service: 'rankgate', level: config.LOG_LEVEL });
 const loggerFor = (service: string) => createLogger({ service, level: config.LOG_LEVEL });
 const shared = { BASE_URL, INTERNAL_TOKEN };
@@ -53,7 +55,9 @@ const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('searc
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
 const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
-const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
+// search_web calls the gateway's /v1/search as the caller; in one process that is the gateway's own port.
+const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
+const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp') }), closers);
 await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
 
 // The policy store is the one part the embedded default takes from the environment too: the burst

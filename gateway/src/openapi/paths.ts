@@ -45,16 +45,30 @@ const searchPost = (operationId: string) => ({
 const oauthError = { description: 'OAuth error (RFC 6749 `{error, error_description}`)', content: { 'application/json': { schema: anyJson } } };
 const form = { 'application/x-www-form-urlencoded': { schema: anyJson } };
 const page = (summary: string) => ({ get: { tags: ['service'], summary, responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } } });
+const jsonRpcError = (description: string) => ({ description, content: { 'application/json': { schema: anyJson } } });
 const mcp = {
   post: {
-    tags: ['mcp'], summary: 'JSON-RPC 2.0 request (send `Accept: application/json, text/event-stream`)',
-    security: [{ bearer: [] }, { oauth2: ['mcp:invoke'] }],
+    tags: ['mcp'], summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
+    description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web (needs search:read or the API key), search_sandbox, service_info, explain_signals.',
+    security: [{ bearer: [] }, { apiKey: [] }, { oauth2: ['mcp:invoke'] }],
+    parameters: [{ name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-11-25', '2025-06-18', '2025-03-26'] }, description: 'The negotiated revision; absent means 2025-03-26.' }],
     requestBody: { required: true, content: { 'application/json': { schema: anyJson } } },
-    responses: { 200: { description: 'JSON-RPC response or event stream', content: { 'application/json': { schema: anyJson }, 'text/event-stream': {} } }, 401: problem('UNAUTHORIZED'), 403: problem('FORBIDDEN') },
+    responses: {
+      200: { description: 'JSON-RPC response or event stream', content: { 'application/json': { schema: anyJson }, 'text/event-stream': {} } },
+      202: { description: 'Notification or response accepted' },
+      400: jsonRpcError('Malformed JSON (-32700), unsupported MCP-Protocol-Version, or a batch under 2025-06-18 or later (-32600)'),
+      401: problem('UNAUTHORIZED'),
+      403: jsonRpcError('FORBIDDEN: the credential lacks mcp:invoke (problem), or the Origin is not allowed (JSON-RPC error)'),
+      406: jsonRpcError('Accept lacks application/json or text/event-stream'),
+      415: jsonRpcError('Content-Type is not application/json'),
+    },
   },
-  get: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: { description: 'Method Not Allowed' } } },
-  delete: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: { description: 'Method Not Allowed' } } },
+  get: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
+  delete: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
 };
+const serverCard = (operationId: string, summary: string) => ({
+  get: { tags: ['mcp'], operationId, summary, security: [], responses: { 200: { description: 'Server card (CORS *; ETag)', content: { 'application/mcp-server-card+json': { schema: anyJson } } }, 304: { description: 'Not Modified (If-None-Match)' } } },
+});
 
 /** Every path of the public origin; `searchRequest` is the generated SearchRequest schema. */
 export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> => ({
@@ -81,7 +95,8 @@ export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> =
   '/oauth2/claim': { get: { tags: ['oauth'], operationId: 'claimPage', summary: 'Page where the user confirms a user_code', security: [], responses: { 200: { description: 'Page', content: { 'text/html': {} } } } } },
   '/mcp': mcp,
   '/.well-known/mcp': mcp,
-  '/.well-known/mcp/server-card.json': { get: { tags: ['mcp'], operationId: 'mcpServerCard', summary: 'MCP server card', security: [], responses: { 200: json('Server card', anyJson) } } },
+  '/.well-known/mcp/server-card.json': serverCard('mcpServerCard', 'MCP server card (the spec\'s location; same document as /mcp/server-card)'),
+  '/mcp/server-card': serverCard('mcpServerCardDraft', 'MCP server card (the current draft\'s location, SEP-2127)'),
   '/auth.md': page('Agent authentication guide'),
   '/docs': page('Documentation'),
   '/docs/versioning.md': page('Versioning policy'),

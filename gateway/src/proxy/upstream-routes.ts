@@ -29,6 +29,9 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { service: 'auth', prefix: '/.well-known/oauth-authorization-server', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-protected-resource', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-client', methods: READ },
+  // The server card is public and readable from any origin (CORS preflight included), unlike /mcp itself.
+  { service: 'mcp', prefix: '/mcp/server-card', methods: ['GET', 'HEAD', 'OPTIONS'] },
+  { service: 'mcp', prefix: '/.well-known/mcp/server-card.json', methods: ['GET', 'HEAD', 'OPTIONS'] },
   { service: 'mcp', prefix: '/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'], access: MCP_ACCESS },
   { service: 'mcp', prefix: '/.well-known/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'], access: MCP_ACCESS },
 ];

@@ -15,6 +15,7 @@ const PAGES: Record<string, string> = {
   '/docs/operations.md': 'operations.md',
   // The page fetcher's User-Agent points site operators here.
   '/docs/deep-mode.md': 'deep-mode.md',
+  '/docs/mcp.md': 'mcp.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {

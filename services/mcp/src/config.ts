@@ -1,5 +1,21 @@
-import { commonEnv, internalTokenField, portField, redisUrlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisUrlField, urlField } from '@rankgate/shared/config';
 import { z } from 'zod';
+
+/** `https://a.example, http://127.0.0.1:3000` → normalised origins (scheme://host[:port]). */
+const originList = z.string()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+      try {
+        const url = new URL(item);
+        if (url.origin === 'null') throw new Error('opaque');
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://app.example.com` });
+      }
+    }
+    return origins;
+  });
 
 /** The mcp service's environment, parsed once at start (see docs/configuration.md). */
 export const McpEnvSchema = z.object({
@@ -7,6 +23,19 @@ export const McpEnvSchema = z.object({
   MCP_PORT: portField(8083, 'Port of the mcp service (internal).'),
   INTERNAL_TOKEN: internalTokenField,
   REDIS_URL: redisUrlField,
+  GATEWAY_URL: urlField('Where the mcp service reaches the gateway (internal address): `search_web` calls its `/v1/search` with the caller\'s credential, so limits and quotas apply once.')
+    .default('http://127.0.0.1:8080'),
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000)
+    .describe('How long a tool waits for the gateway. Keep it below the gateway\'s `UPSTREAM_TIMEOUT_MS`, so an agent gets a tool error instead of a failed hop.'),
+  MCP_ALLOWED_ORIGINS: originList.optional()
+    .describe('Comma-separated browser origins allowed to call /mcp (a request with another `Origin` gets 403; requests without `Origin` are allowed). Unset: the origin of `BASE_URL` only.'),
+  MCP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(5000)
+    .describe('While a tool call runs and the client asked for progress, how often a `notifications/progress` heartbeat is sent.'),
 });
 
 export type McpConfig = z.output<typeof McpEnvSchema>;
+
+/** The origins /mcp accepts: the configured list, else the public origin itself. */
+export function allowedOrigins(config: Pick<McpConfig, 'BASE_URL' | 'MCP_ALLOWED_ORIGINS'>): string[] {
+  return config.MCP_ALLOWED_ORIGINS && config.MCP_ALLOWED_ORIGINS.length > 0 ? config.MCP_ALLOWED_ORIGINS : [new URL(config.BASE_URL).origin];
+}

@@ -1,0 +1,27 @@
+import type { GatewayClient } from '../gateway/gateway-client.ts';
+import { explainSignalsTool } from './explain-signals.ts';
+import { searchSandboxTool } from './search-sandbox.ts';
+import { searchWebTool } from './search-web.ts';
+import { serviceInfoTool } from './service-info.ts';
+import type { McpTool } from './tool.ts';
+
+/** Which credential each tool needs, as service_info and the docs state it. */
+const NEEDS: Record<string, string> = {
+  search_web: 'search:read or the operator API key; counts toward limits and quotas',
+  search_sandbox: 'mcp:invoke only; never counted',
+  service_info: 'mcp:invoke only; never counted',
+  explain_signals: 'mcp:invoke only; never counted',
+};
+
+/** Every tool this server offers, built once per process (listings are generated here, not per request). */
+export function buildToolCatalogue({ gateway, baseUrl }: { gateway: GatewayClient; baseUrl: string }): ReadonlyMap<string, McpTool> {
+  const tools: McpTool[] = [];
+  const summaries = () => tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
+  tools.push(
+    searchWebTool({ gateway, baseUrl }),
+    searchSandboxTool({ gateway, baseUrl }),
+    serviceInfoTool({ gateway, baseUrl, tools: summaries }),
+    explainSignalsTool({ baseUrl }),
+  );
+  return new Map(tools.map((tool) => [tool.definition.name, tool]));
+}

@@ -1,0 +1,28 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { SearchResponse } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { PROBLEMS } from '@rankgate/shared/problems';
+
+import type { GatewayResult } from '../gateway/gateway-client.ts';
+import { failureResult } from './failure-result.ts';
+import { renderSearchResponse } from './render-results.ts';
+import { structuredResult } from './tool.ts';
+
+/**
+ * A gateway answer as a tool result: a search response becomes the text rendering plus the
+ * gateway's own body as `structuredContent` (so additive fields reach the client, after it passed
+ * the contract); a problem, or a body that breaks the contract, becomes a tool error.
+ */
+export function searchToolResult(outcome: GatewayResult, baseUrl: string): { result: CallToolResult; response?: SearchResponse } {
+  if (!outcome.ok) return { result: failureResult(outcome.failure, baseUrl) };
+  const parsed = SearchResponseSchema.safeParse(outcome.body);
+  if (!parsed.success) {
+    return {
+      result: failureResult({
+        status: 502, code: 'UPSTREAM_ERROR', hint: PROBLEMS.UPSTREAM_ERROR.hint,
+        detail: 'The search gateway answered with a response that does not match the search contract.',
+      }, baseUrl),
+    };
+  }
+  return { result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>), response: parsed.data };
+}
