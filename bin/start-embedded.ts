@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildGatewayApp } from '../gateway/src/app.ts';
 import { GatewayEnvSchema } from '../gateway/src/config.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
+import { AuthServerEnvSchema } from '../services/auth-server/src/config.ts';
+import { createAuthServerAdapters } from '../services/auth-server/src/dependencies.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
 import { buildSearchApp } from '../services/search/src/app.ts';
@@ -43,7 +45,11 @@ const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...sh
 const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('search'));
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
-const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
+// The auth-server keeps its state in memory here (lost on restart); it reads the operator key like the gateway.
+const authConfig = loadConfigOrExit('auth-server', AuthServerEnvSchema, { ...env, ...shared, REDIS_URL: '' });
+const authAdapters = await createAuthServerAdapters(authConfig, loggerFor('auth-server'));
+closers.push(authAdapters.close);
+const authUrl = await listenInternally('auth-server', await buildAuthServerApp({ config: authConfig, logger: loggerFor('auth-server'), ...authAdapters }), closers);
 const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
 await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
 
