@@ -5,7 +5,8 @@ import type Provider from 'oidc-provider';
 import { PAGE_SECURITY_HEADERS } from '../pages/security-headers.ts';
 import type { Endpoints } from './endpoints.ts';
 import { PATHS } from './endpoints.ts';
-import { AGENT_CLIENT_ID, AUTHORIZATION_CODE_GRANT, CLAIM_GRANT, JWT_BEARER_GRANT } from './vocabulary.ts';
+import { refuseRegistration } from './registration-policy.ts';
+import { AGENT_CLIENT_ID, CLAIM_GRANT, JWT_BEARER_GRANT } from './vocabulary.ts';
 
 /** What the provider serves, by path (everything else under /oauth2 is ours or a 404 problem). */
 const PROVIDER_ROUTES: [string, HTTPMethods[]][] = [
@@ -34,21 +35,6 @@ function withAgentClient(request: FastifyRequest, body: Buffer): Buffer {
   return Buffer.from(params.toString());
 }
 
-/** Dynamic registration offers the authorization-code grant only (the agent grants need no client). */
-function registrationRefusal(body: Buffer): { error: string; error_description: string } | undefined {
-  let metadata: unknown;
-  try {
-    metadata = JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined; // the provider answers malformed JSON itself
-  }
-  const grantTypes = (metadata as { grant_types?: unknown }).grant_types;
-  if (Array.isArray(grantTypes) && grantTypes.some((g) => g !== AUTHORIZATION_CODE_GRANT)) {
-    return { error: 'invalid_client_metadata', error_description: `grant_types may only contain "${AUTHORIZATION_CODE_GRANT}"` };
-  }
-  return undefined;
-}
-
 /**
  * Hands the provider's paths to node-oidc-provider with the request unparsed: Fastify keeps the
  * body as bytes and the provider reads it from `req.body`. The public origin is the base URL, so
@@ -65,7 +51,7 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
     let body = request.body instanceof Buffer ? request.body : undefined;
     if (body && request.method === 'POST' && request.url.startsWith(PATHS.token)) body = withAgentClient(request, body);
     if (body && request.method === 'POST' && request.url.startsWith(PATHS.register)) {
-      const refusal = registrationRefusal(body);
+      const refusal = refuseRegistration(body);
       if (refusal) {
         await reply.code(400).header('cache-control', 'no-store').send(refusal);
         return;

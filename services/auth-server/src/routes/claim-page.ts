@@ -55,9 +55,11 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
       const failure = proofFailure(proof);
       return entry(request, reply, failure.status, typedCode, failure.message);
     }
+    const ip = clientIpOf(request);
+    if (await limiter.blocked(ip)) return entry(request, reply, 429, typedCode, proofFailure('blocked').message);
     const attempt = await attempts.findByUserCode(typedCode);
     if (!attempt) {
-      await limiter.fail(clientIpOf(request));
+      await limiter.fail(ip);
       return entry(request, reply, 400, typedCode, 'That code is unknown or has expired. Check it, or ask the agent to start a new claim.');
     }
     const registration = await registrations.find(attempt.registrationId);
