@@ -50,6 +50,15 @@ export const REQUIREMENTS = [
   { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
   { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; shared/src/discover/local/README.md' },
   { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
+  // The authorization server, through the gateway, with a real OAuth client (oauth4webapi).
+  { id: 'AUTH-META-1', text: 'RFC 8414 metadata: issuer = base URL, S256 only, the three grants, the agent_auth block with every member', source: `${SPEC} § Authentication-related records; standards.md §2.1, §3` },
+  { id: 'AUTH-PRM-1', text: 'RFC 9728 metadata for the origin and /mcp (resource = the URL it was built from) and the seeded client document', source: `${SPEC} § Authentication-related records; standards.md §2.2` },
+  { id: 'AUTH-CODE-1', text: 'code + PKCE S256 with the seeded public client: operator consent page (not frameable, no referrer), a one-hour JWT for {base_url}/, no-store; the code is single-use', source: `${SPEC} § Authentication rule 5; standards.md §2.9` },
+  { id: 'AUTH-ANON-1', text: 'anonymous registration gives a clm_ claim token and an assertion that exchanges (jwt-bearer) for health:read mcp:invoke only', source: `${SPEC} § States and transitions; § Authentication rule 6` },
+  { id: 'AUTH-CLAIM-1', text: 'claim ceremony: authorization_pending, slow_down, the person confirms at /oauth2/claim, one token with search:read and a fresh identity_assertion, then invalid_grant', source: `${SPEC} § States and transitions; standards.md §2.8, §3` },
+  { id: 'AUTH-REVOKE-1', text: 'POST /oauth2/revoke answers 200 and is idempotent; the same assertion exchanges for a new token', source: `${SPEC} § Authentication rule 9; standards.md §2.4` },
+  { id: 'AUTH-SET-1', text: 'a signed SET at /agent/event/notify answers 202 and the identity\'s next exchange gets invalid_grant; a forged one answers 400 invalid_key', source: `${SPEC} § Events; standards.md §4.2` },
+  { id: 'AUTH-DCR-1', text: 'dynamic registration answers 201 with a client_id; a plain-http non-loopback redirect URI is 400 invalid_redirect_uri', source: 'standards.md §2.3' },
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

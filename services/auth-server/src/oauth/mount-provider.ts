@@ -23,14 +23,15 @@ const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
 type RawRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 
 /**
- * Agents call the token endpoint without a client: their grants run under our internal agent
- * client, named here so the provider's client authentication finds one.
+ * Agent grants need no client: they run under our internal agent client whatever public client_id
+ * the agent's library sends (oauth4webapi always sends one). A request that authenticates a client
+ * (header, secret or assertion) is left alone and judged by the provider.
  */
 function withAgentClient(request: FastifyRequest, body: Buffer): Buffer {
   const params = new URLSearchParams(body.toString('utf8'));
   const grantType = params.get('grant_type');
   if (!grantType || !AGENT_GRANTS.has(grantType)) return body;
-  if (params.has('client_id') || request.headers.authorization) return body;
+  if (request.headers.authorization || params.has('client_secret') || params.has('client_assertion')) return body;
   params.set('client_id', AGENT_CLIENT_ID);
   return Buffer.from(params.toString());
 }
