@@ -159,6 +159,16 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('authorization server through 
     expect(await refused.json()).toMatchObject({ err: 'invalid_key' });
   });
 
+  it(verifies('AUTH-GUIDE-1'), async () => {
+    const guide = await fetch(`${base}/auth.md`);
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text = await guide.text();
+    for (const step of ['/agent/identity', '/agent/identity/claim', '/oauth2/token', '/oauth2/revoke', '/oauth2/claim', '/agent/event/notify', 'urn:rankgate:agent-auth:grant-type:claim', 'curl']) {
+      expect(text).toContain(step);
+    }
+  });
+
   it(verifies('AUTH-DCR-1'), async () => {
     const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
       client_name: 'e2e agent', redirect_uris: ['http://127.0.0.1:9911/cb'], token_endpoint_auth_method: 'none', application_type: 'native',

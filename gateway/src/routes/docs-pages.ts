@@ -11,6 +11,8 @@ const PAGES: Record<string, string> = {
   '/docs/versioning.md': 'versioning.md',
   '/docs/errors.md': 'errors.md',
   '/docs/configuration.md': 'configuration.md',
+  // The agent-facing authentication guide (the `skill` of the agent_auth metadata).
+  '/auth.md': 'auth.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {

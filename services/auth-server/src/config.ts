@@ -37,9 +37,9 @@ export const AuthServerEnvSchema = z.object({
   CLAIM_TOKEN_TTL_S: seconds(7 * 24 * 3600, 60, 'How long a `claim_token` (`clm_…`) can start a claim (seconds).'),
   CLAIM_ATTEMPT_TTL_S: seconds(600, 30, 'How long a claim attempt\'s `user_code` can be confirmed at /oauth2/claim (`expires_in`, seconds).'),
   CLAIM_POLL_INTERVAL_S: seconds(5, 1, 'Minimum seconds between claim-grant polls (`interval`); faster polls get `slow_down`.'),
-  IDJAG_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Identity providers whose ID-JAGs (`identity_assertion` registrations) are trusted: JSON `[{"issuer":"https://idp.example","jwks":{"keys":[…]}}]` with public keys.').default([]),
+  IDJAG_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Identity providers whose ID-JAGs (`identity_assertion` registrations) are trusted: JSON `[{"issuer":"https://idp.example","jwks":{"keys":[…]}}]` with public keys.').prefault('[]'),
   IDJAG_MAX_AUTH_AGE_S: seconds(3600, 1, 'An ID-JAG whose `auth_time` is older than this is answered 401 `login_required` (seconds).'),
-  SET_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Registration-layer transmitters whose security event tokens /agent/event/notify accepts: JSON `[{"issuer":"https://registrar.example","jwks":{"keys":[…]}}]` with public keys.').default([]),
+  SET_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Registration-layer transmitters whose security event tokens /agent/event/notify accepts: JSON `[{"issuer":"https://registrar.example","jwks":{"keys":[…]}}]` with public keys.').prefault('[]'),
   CLIENT_ID_METADATA_DOCUMENTS: toggle('enabled', 'Whether an https `client_id` is resolved by fetching its client ID metadata document (SSRF-safe, no redirects, 5 KB cap).'),
 });
 
