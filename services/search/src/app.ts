@@ -1,6 +1,8 @@
 import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
+import type { PageJob, PageResult } from '@rankgate/shared/contracts';
+import type { JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import type { FastifyInstance } from 'fastify';
@@ -12,17 +14,19 @@ import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS'>;
   logger: Logger;
   provider: DiscoverProvider;
   judge: Judge;
   /** Discover cache store: memory, or Redis in the split topology. */
   store: KeyValueStore;
+  /** Deep mode's page queue (BullMQ, or in-process beside a ranking worker); absent: deep rows say so. */
+  pages?: JobProducer<PageJob, PageResult>;
   readiness?: Record<string, () => Promise<void>>;
 }
 
 /** Builds the search service's Fastify app (never listens). */
-export async function buildSearchApp({ config, logger, provider, judge, store, readiness }: SearchAppDependencies): Promise<FastifyInstance> {
+export async function buildSearchApp({ config, logger, provider, judge, store, pages, readiness }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
     service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, bodyLimit: 16 * 1024,
     ...(readiness ? { readiness } : {}),
@@ -34,6 +38,9 @@ export async function buildSearchApp({ config, logger, provider, judge, store, r
     onStoreError: (err) => logger.warn({ err }, 'discover cache store failed; treating as a miss'),
   });
   registerSandboxRoute(app, await buildSandboxTemplate());
-  registerSearchRoutes(app, { provider, cache, judge, judgeTopN: config.JUDGE_TOP_N, discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000 });
+  registerSearchRoutes(app, {
+    provider, cache, judge, judgeTopN: config.JUDGE_TOP_N, discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
+    ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
+  });
   return app;
 }

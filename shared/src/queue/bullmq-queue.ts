@@ -40,9 +40,21 @@ export interface BullMqProducerOptions extends BullMqConnectionOptions, RetryOpt
   keepFailed?: KeepJobs;
 }
 
-export interface BullMqConsumerOptions extends BullMqConnectionOptions, ConsumerOptions {}
+export interface BullMqConsumerOptions extends BullMqConnectionOptions, ConsumerOptions {
+  /**
+   * How long a running job's lock lasts; the worker renews it at half that while the job runs. A job
+   * whose worker died is found stalled once its lock has expired, at the next stalled check. Default
+   * BullMQ's 30 s; short jobs under a deadline want less, so a dead worker's job is settled soon.
+   */
+  lockDurationMs?: number;
+  /** How often this worker looks for stalled jobs (of any worker). Default BullMQ's 30 s. */
+  stalledIntervalMs?: number;
+}
 
 const DEFAULT_PREFIX = 'rankgate:bull';
+
+/** The BullMQ prefix under a deployment's Redis key prefix: `rankgate:` → `rankgate:bull`. */
+export const bullMqPrefix = (redisKeyPrefix: string): string => `${redisKeyPrefix}bull`;
 const logError = (error: Error): void => console.error('[bullmq]', error);
 
 /**
@@ -172,7 +184,7 @@ export function createBullMqProducer<P, R>(
 export function createBullMqConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
-  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1 }: BullMqConsumerOptions,
+  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs }: BullMqConsumerOptions,
 ): JobConsumer {
   const worker = new Worker<unknown, R>(
     definition.name,
@@ -181,6 +193,8 @@ export function createBullMqConsumer<P, R>(
       connection,
       prefix,
       concurrency,
+      ...(lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs }),
+      ...(stalledIntervalMs === undefined ? {} : { stalledInterval: stalledIntervalMs }),
       // Fallbacks for jobs enqueued without retention options (producers set their own).
       removeOnComplete: DEFAULT_KEEP_COMPLETED,
       removeOnFail: DEFAULT_KEEP_FAILED,
