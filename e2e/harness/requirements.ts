@@ -59,6 +59,8 @@ export const REQUIREMENTS = [
   { id: 'AUTH-REVOKE-1', text: 'POST /oauth2/revoke answers 200 and is idempotent; the same assertion exchanges for a new token', source: `${SPEC} § Authentication rule 9; standards.md §2.4` },
   { id: 'AUTH-SET-1', text: 'a signed SET at /agent/event/notify answers 202 and the identity\'s next exchange gets invalid_grant; a forged one answers 400 invalid_key', source: `${SPEC} § Events; standards.md §4.2` },
   { id: 'AUTH-GUIDE-1', text: 'GET /auth.md is the agent-facing guide: every agent-auth endpoint and the claim grant, with curl examples', source: `${SPEC} § Endpoints (human-readable pages); issue 6 § Build 10` },
+  { id: 'AUTH-CIMD-1', text: 'an https client_id is resolved from its client ID metadata document (SSRF-safe fetch); consent names its host and warns of loopback-only redirects; the code flow completes with that client_id', source: 'standards.md §2.11; issue 6 § Build 3' },
+  { id: 'AUTH-CIMD-2', text: 'a document whose client_id differs from its URL, that uses a client secret, that redirects, or that lacks the redirect URI is refused with an error page and no redirect', source: 'standards.md §2.11' },
   { id: 'AUTH-DCR-1', text: 'dynamic registration answers 201 with a client_id; a plain-http non-loopback redirect URI is 400 invalid_redirect_uri', source: 'standards.md §2.3' },
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },

@@ -1,4 +1,5 @@
 import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
+import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
 import { z } from 'zod';
 
 import { JwksSchema, TrustedIssuersSchema } from './domain/trusted-issuers.ts';
@@ -41,6 +42,8 @@ export const AuthServerEnvSchema = z.object({
   IDJAG_MAX_AUTH_AGE_S: seconds(3600, 1, 'An ID-JAG whose `auth_time` is older than this is answered 401 `login_required` (seconds).'),
   SET_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Registration-layer transmitters whose security event tokens /agent/event/notify accepts: JSON `[{"issuer":"https://registrar.example","jwks":{"keys":[…]}}]` with public keys.').prefault('[]'),
   CLIENT_ID_METADATA_DOCUMENTS: toggle('enabled', 'Whether an https `client_id` is resolved by fetching its client ID metadata document (SSRF-safe, no redirects, 5 KB cap).'),
-});
+  // The safe fetcher's settings (shared with deep mode); documents are further capped at 5 KB with no redirects.
+  ...fetchEnv,
+}).superRefine(refineFetchEnv);
 
 export type AuthServerConfig = z.output<typeof AuthServerEnvSchema>;
