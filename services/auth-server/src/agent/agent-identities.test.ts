@@ -1,6 +1,7 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { loadSigningKeys } from '../oauth/signing-keys.ts';
 import type { TestApp } from '../testing/test-app.ts';
 import { BASE_URL, claimsOf, OPERATOR_KEY, startTestApp } from '../testing/test-app.ts';
 
@@ -59,6 +60,25 @@ describe('anonymous identities and the jwt-bearer exchange', () => {
     expect(missing.json().error).toBe('invalid_request');
     const foreign = await exchange(identity.identity_assertion, { resource: 'https://elsewhere.example/' });
     expect(foreign.json().error).toBe('invalid_target');
+  });
+
+  it('refuses our own key\'s signature on the wrong audience, issuer or type', async () => {
+    const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
+    const { signingKey, signingKid } = await loadSigningKeys(undefined, test.store);
+    const sign = (claims: { aud: string; iss: string }, typ = 'identity-assertion+jwt') => new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: signingKid, typ }).setIssuer(claims.iss).setSubject(identity.registration_id)
+      .setAudience(claims.aud).setIssuedAt().setExpirationTime('5m').setJti(`t-${claims.aud}-${typ}`).sign(signingKey);
+    const good = await sign({ aud: `${BASE_URL}/oauth2/token`, iss: BASE_URL });
+    expect((await exchange(good)).statusCode).toBe(200);
+    for (const assertion of [
+      await sign({ aud: 'https://other.example/oauth2/token', iss: BASE_URL }),
+      await sign({ aud: `${BASE_URL}/`, iss: BASE_URL }),
+      await sign({ aud: `${BASE_URL}/oauth2/token`, iss: 'https://other.example' }),
+      await sign({ aud: `${BASE_URL}/oauth2/token`, iss: BASE_URL }, 'at+jwt'),
+    ]) {
+      const response = await exchange(assertion);
+      expect(response.json().error, response.body).toBe('invalid_grant');
+    }
   });
 
   it('refuses an expired identity assertion with invalid_grant naming the remedy', async () => {
