@@ -62,6 +62,21 @@ export const REQUIREMENTS = [
   { id: 'AUTH-CIMD-1', text: 'an https client_id is resolved from its client ID metadata document (SSRF-safe fetch); consent names its host and warns of loopback-only redirects; the code flow completes with that client_id', source: 'standards.md §2.11; issue 6 § Build 3' },
   { id: 'AUTH-CIMD-2', text: 'a document whose client_id differs from its URL, that uses a client secret, that redirects, or that lacks the redirect URI is refused with an error page and no redirect', source: 'standards.md §2.11' },
   { id: 'AUTH-DCR-1', text: 'dynamic registration answers 201 with a client_id; a plain-http non-loopback redirect URI is 400 invalid_redirect_uri', source: 'standards.md §2.3' },
+
+  // Gateway policy.
+  { id: 'POLICY-LIMIT-1', text: '200 concurrent searches from one client address with a limit of 60: exactly 60 admitted, 140 × 429 RATE_LIMITED with Retry-After; another address unaffected', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-2', text: 'RateLimit-Policy and RateLimit parse as RFC 9651 Lists and count down per search; /health shows them without spending', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-3', text: 'with the limiter store unreachable, searches answer 503 SERVICE_UNAVAILABLE (fail closed) and recover when it returns, without a restart', source: `${SPEC} § Limits` },
+  { id: 'POLICY-DEMO-1', text: 'the demo key gets five searches per address across /v1 and /api/v1, then 429 DEMO_EXHAUSTED without Retry-After, still after a gateway restart', source: `${SPEC} § States; § Limits` },
+  { id: 'POLICY-SECRETS-1', text: 'no response and no service log contains a configured secret (operator key, internal token, provider key); an oversized body is 413', source: 'issue: gateway policy, hygiene' },
+
+  // Robustness.
+  { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
+
+  { id: 'FAULT-JUDGE-1', text: 'an LLM judge answering 500, hanging or sending garbage degrades the ranking to the cheap signals (200, judge signals null, within the judge timeout) and the next search after it recovers is judged again, without a restart', source: 'issue: benchmarks and reliability, faults; docs/ranking.md' },
+  { id: 'FAULT-REDIS-1', text: 'Redis unreachable: the demo quota fails closed with 503; back: searches resume without a restart and no quota count was lost', source: 'issue: benchmarks and reliability, faults' },
+  { id: 'FAULT-AUTH-1', text: 'the auth-server killed: its routes answer 503 while operator-key searches keep working; restarted, it serves again through the same gateway', source: 'issue: benchmarks and reliability, faults' },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

@@ -11,6 +11,7 @@ const PAGES: Record<string, string> = {
   '/docs/versioning.md': 'versioning.md',
   '/docs/errors.md': 'errors.md',
   '/docs/configuration.md': 'configuration.md',
+  '/docs/access-and-limits.md': 'access-and-limits.md',
   // The agent-facing authentication guide (the `skill` of the agent_auth metadata).
   '/auth.md': 'auth.md',
 };

@@ -10,3 +10,5 @@ export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
 export type { PageFailed, PageFailure, PageJob, PageRead, PageResult } from './page-job.ts';
 export { PAGE_EXCERPT_MAX_CHARS, PAGE_FAILURES, PAGE_QUEUE_NAME, PageJobSchema, pageQueue, PageResultSchema } from './page-job.ts';
+export type { Scope } from './scopes.ts';
+export { PRE_CLAIM_SCOPES, SCOPES } from './scopes.ts';

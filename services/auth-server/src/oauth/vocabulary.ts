@@ -1,10 +1,8 @@
 /** The OAuth and agent-auth names this authorization server speaks (one place, so metadata and handlers agree). */
 
-export const SCOPES = ['search:read', 'mcp:invoke', 'health:read'] as const;
-export type Scope = (typeof SCOPES)[number];
-
-/** What an anonymous identity may be exchanged for until a person claims it. */
-export const PRE_CLAIM_SCOPES: readonly Scope[] = ['health:read', 'mcp:invoke'];
+// The scopes are part of the public contract, shared with the gateway that enforces them.
+export type { Scope } from '@rankgate/shared/contracts';
+export { PRE_CLAIM_SCOPES, SCOPES } from '@rankgate/shared/contracts';
 
 export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
