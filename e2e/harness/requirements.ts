@@ -61,6 +61,10 @@ export const REQUIREMENTS = [
   { id: 'AUTH-GUIDE-1', text: 'GET /auth.md is the agent-facing guide: every agent-auth endpoint and the claim grant, with curl examples', source: `${SPEC} § Endpoints (human-readable pages); issue 6 § Build 10` },
   { id: 'AUTH-CIMD-1', text: 'an https client_id is resolved from its client ID metadata document (SSRF-safe fetch); consent names its host and warns of loopback-only redirects; the code flow completes with that client_id', source: 'standards.md §2.11; issue 6 § Build 3' },
   { id: 'AUTH-CIMD-2', text: 'a document whose client_id differs from its URL, that uses a client secret, that redirects, or that lacks the redirect URI is refused with an error page and no redirect', source: 'standards.md §2.11' },
+  { id: 'AUTH-GW-1', text: 'an anonymous identity\'s token is 403 FORBIDDEN (insufficient_scope) on /v1/search and accepted on /health', source: `${SPEC} § Authentication rules 3, 6` },
+  { id: 'AUTH-GW-2', text: 'after the claim, the claimed token and the fresh assertion\'s tokens search (200); the pre-claim token is refused (401)', source: `${SPEC} § States and transitions; standards.md §3` },
+  { id: 'AUTH-GW-3', text: 'a token revoked at /oauth2/revoke is refused (401 with resource_metadata) on the next request', source: `${SPEC} § Authentication rule 9` },
+  { id: 'AUTH-GW-4', text: 'a security event revoking the identity makes its live tokens 401 and its next exchange invalid_grant', source: `${SPEC} § Events` },
   { id: 'AUTH-DCR-1', text: 'dynamic registration answers 201 with a client_id; a plain-http non-loopback redirect URI is 400 invalid_redirect_uri', source: 'standards.md §2.3' },
 
   // Gateway policy.
