@@ -15,7 +15,7 @@ import { Registrations } from './domain/registrations.ts';
 import { Revocations } from './domain/revocations.ts';
 import { TrustedIssuers } from './domain/trusted-issuers.ts';
 import { createProvider } from './oauth/create-provider.ts';
-import { endpointsFor } from './oauth/endpoints.ts';
+import { endpointsFor, PATHS } from './oauth/endpoints.ts';
 import { registerClaimGrant } from './oauth/grants/claim-grant.ts';
 import { registerJwtBearerGrant } from './oauth/grants/jwt-bearer-grant.ts';
 import { IdentityAssertions } from './oauth/identity-assertions.ts';
@@ -30,6 +30,7 @@ import { OperatorGate } from './pages/operator-gate.ts';
 import { PAGE_SECURITY_HEADERS } from './pages/security-headers.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
 import { registerClaimPage } from './routes/claim-page.ts';
+import { allowCrossOrigin } from './routes/cross-origin.ts';
 import { acceptFormBodies } from './routes/form-body.ts';
 import { registerInteractionPage } from './routes/interaction-page.ts';
 import { registerMetadataRoutes } from './routes/metadata-routes.ts';
@@ -96,6 +97,7 @@ export async function buildAuthServerApp({ config, logger, store, signing, readi
   await mountProvider(app, provider, endpoints);
   await app.register(async (scope) => {
     acceptFormBodies(scope);
+    allowCrossOrigin(scope, [PATHS.revoke]);
     registerRevokeRoute(scope, { endpoints, signing, revocations });
     registerInteractionPage(scope, { provider, endpoints, sessions, gate });
     registerClaimPage(scope, { endpoints, sessions, gate, limiter, attempts, registrations });

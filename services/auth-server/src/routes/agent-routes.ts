@@ -6,6 +6,7 @@ import { ClaimRequestSchema, describeIssue, IdentityRequestSchema } from '../age
 import type { SecurityEventReceiver } from '../agent/security-events.ts';
 import { SetRefused } from '../agent/security-events.ts';
 import { PATHS } from '../oauth/endpoints.ts';
+import { allowCrossOrigin } from './cross-origin.ts';
 
 export interface AgentRouteOptions {
   identities: AgentIdentities;
@@ -21,6 +22,7 @@ const SET_MEDIA_TYPE = 'application/secevent+jwt';
  */
 export async function registerAgentRoutes(app: FastifyInstance, { identities, events }: AgentRouteOptions): Promise<void> {
   await app.register(async (scope) => {
+    allowCrossOrigin(scope, [PATHS.identity, PATHS.claim]);
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error instanceof AgentAuthError) return sendAgentError(reply, error);
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;

@@ -62,3 +62,15 @@ describe('revocation (RFC 7009) and the gateway\'s token-status check', () => {
     expect(outsider.statusCode).toBe(401);
   });
 });
+
+describe('cross-origin callers', () => {
+  it('may preflight and call the agent endpoints and revocation from a browser', async () => {
+    for (const url of ['/agent/identity', '/agent/identity/claim', '/oauth2/revoke']) {
+      const preflight = await test.call({ method: 'OPTIONS', url, headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    }
+    const registered = await test.call({ method: 'POST', url: '/agent/identity', headers: { origin: 'https://agent.example', 'content-type': 'application/json' }, payload: '{"type":"anonymous"}' });
+    expect(registered.headers['access-control-allow-origin']).toBe('*');
+  });
+});
