@@ -14,6 +14,8 @@ import { buildGatewayApp } from '../gateway/src/app.ts';
 import { GatewayEnvSchema } from '../gateway/src/config.ts';
 import { createGatewayAdapters } from '../gateway/src/dependencies.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
+import { AuthServerEnvSchema } from '../services/auth-server/src/config.ts';
+import { createAuthServerAdapters } from '../services/auth-server/src/dependencies.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
 import { McpEnvSchema } from '../services/mcp/src/config.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
@@ -54,7 +56,11 @@ const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...sh
 const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('search'), { pageBroker });
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
-const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);
+// The auth-server keeps its state in memory here (lost on restart); it reads the operator key like the gateway.
+const authConfig = loadConfigOrExit('auth-server', AuthServerEnvSchema, { ...env, ...shared, REDIS_URL: '' });
+const authAdapters = await createAuthServerAdapters(authConfig, loggerFor('auth-server'));
+closers.push(authAdapters.close);
+const authUrl = await listenInternally('auth-server', await buildAuthServerApp({ config: authConfig, logger: loggerFor('auth-server'), ...authAdapters }), closers);
 // search_web calls the gateway's /v1/search as the caller; in one process that is the gateway's own port.
 const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
 const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp') }), closers);

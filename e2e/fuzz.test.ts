@@ -68,7 +68,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('fuzzing every public route', 
         }
         // Only the standards that define their own error form may leave problem+json.
         expect(shape, `${where} answered ${response.status} as ${type}: ${text.slice(0, 200)}`).not.toBe('problem');
-        if (shape === 'oauth' && type.startsWith('application/json')) expect(typeof JSON.parse(text).error).toBe('string');
+        // The SET receiver answers RFC 8935 `{err, description}`; the other OAuth endpoints RFC 6749 `{error}`.
+        const member = operation.template === '/agent/event/notify' ? 'err' : 'error';
+        if (shape === 'oauth' && type.startsWith('application/json')) expect(typeof JSON.parse(text)[member]).toBe('string');
         if (shape === 'mcp' && type.startsWith('application/json')) expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
       }),
       { numRuns: RUNS, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },

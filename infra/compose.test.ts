@@ -331,15 +331,15 @@ describe('docker-compose.yml', () => {
     expect(envOf(services.gateway ?? {}).PORT).toBe('8080');
   });
 
-  it('keeps services and Redis on an internal-only network; only the gateway joins `public`, only search and ranking-worker get egress', () => {
+  it('keeps services and Redis on an internal-only network; only the gateway joins `public`, only search, ranking-worker and auth-server get egress', () => {
     expect(effective.networks?.internal?.internal).toBe(true);
     for (const [name, service] of Object.entries(services)) {
       const networks = networksOf(service);
       expect(networks, `${name} is on the internal network`).toContain('internal');
       expect(networks.includes('public'), `${name} on public`).toBe(name === 'gateway');
-      // Outbound internet for discovery providers and the judge (and SearXNG's engines, Ollama's
-      // model downloads); nothing is published there.
-      expect(networks.includes('egress'), `${name} on egress`).toBe(['search', 'ranking-worker', 'searxng', 'ollama'].includes(name));
+      // Outbound internet for discovery providers, the judge and page fetching, client ID metadata
+      // documents (auth-server), SearXNG's engines and Ollama's model downloads; nothing is published there.
+      expect(networks.includes('egress'), `${name} on egress`).toBe(['search', 'ranking-worker', 'auth-server', 'searxng', 'ollama'].includes(name));
     }
     for (const name of ['public', 'egress']) expect(effective.networks?.[name]?.internal ?? false, `${name} is not internal`).toBe(false);
   });
@@ -430,7 +430,9 @@ describe('docker-compose.yml', () => {
     for (const variable of discover) expect(envOf(services['ranking-worker'] ?? {}), `ranking-worker gets ${variable}`).not.toHaveProperty([variable]);
     passthrough('gateway', policy);
     // Secrets stay where they are used.
-    for (const name of ['auth-server', 'mcp']) expect(Object.keys(envOf(services[name] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key))).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN']);
+    expect(Object.keys(envOf(services.mcp ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key))).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN']);
+    // The auth-server's consent and claim pages check the operator key.
+    expect(Object.keys(envOf(services['auth-server'] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key)).sort()).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'OPERATOR_API_KEY']);
   });
 
   it('points the gateway at each service\'s health-probed port, and mcp back at the gateway', () => {

@@ -53,7 +53,6 @@ export function buildOpenApi(baseUrl: string, retirements: readonly RouteRetirem
             authorizationCode: {
               authorizationUrl: `${baseUrl}/oauth2/authorize`,
               tokenUrl: `${baseUrl}/oauth2/token`,
-              refreshUrl: `${baseUrl}/oauth2/token`,
               scopes: { 'search:read': 'Search', 'mcp:invoke': 'Call MCP tools', 'health:read': 'Read health' },
             },
           },

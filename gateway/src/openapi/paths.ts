@@ -1,3 +1,5 @@
+import { AUTH_PATHS } from './auth-paths.ts';
+
 /** Every public route of the contract, described once. Bodies reference the shared schemas. */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -42,8 +44,6 @@ const searchPost = (operationId: string) => ({
   responses: { 200: json('Ranked, scored results', ref('SearchResponse')), ...searchErrors },
 });
 
-const oauthError = { description: 'OAuth error (RFC 6749 `{error, error_description}`)', content: { 'application/json': { schema: anyJson } } };
-const form = { 'application/x-www-form-urlencoded': { schema: anyJson } };
 const page = (summary: string) => ({ get: { tags: ['service'], summary, responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } } });
 const jsonRpcError = (description: string) => ({ description, content: { 'application/json': { schema: anyJson } } });
 const mcp = {
@@ -82,17 +82,7 @@ export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> =
   '/openapi.json': { get: { tags: ['service'], operationId: 'openapi', summary: 'This description', security: [], responses: { 200: json('OpenAPI 3.1', anyJson) } } },
   '/config.js': { get: { tags: ['service'], operationId: 'websiteConfig', summary: 'Script that injects the public demo key for the same-origin UI', security: [], responses: { 200: { description: 'JavaScript', content: { 'text/javascript': {} } } } } },
   '/errors/{slug}': { get: { tags: ['service'], operationId: 'errorPage', summary: 'Human page for a problem type', security: [], parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Page', content: { 'text/html': {} } }, 404: problem('NOT_FOUND') } } },
-  '/.well-known/oauth-protected-resource': { get: { tags: ['oauth'], operationId: 'protectedResourceMetadata', summary: 'RFC 9728 metadata', security: [], responses: { 200: json('Metadata', anyJson) } } },
-  '/.well-known/oauth-authorization-server': { get: { tags: ['oauth'], operationId: 'authorizationServerMetadata', summary: 'RFC 8414 metadata', security: [], responses: { 200: json('Metadata', anyJson) } } },
-  '/.well-known/oauth-client/{client_id}.json': { get: { tags: ['oauth'], operationId: 'clientMetadataDocument', summary: 'Seeded test client metadata document', security: [], parameters: [{ name: 'client_id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: json('Client metadata', anyJson) } } },
-  '/agent/identity': { post: { tags: ['oauth'], operationId: 'registerIdentity', summary: 'Register an agent identity', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 200: json('Identity', anyJson), 400: oauthError } } },
-  '/agent/identity/claim': { post: { tags: ['oauth'], operationId: 'startClaim', summary: 'Start the claim ceremony', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 200: json('Claim attempt', anyJson), 400: oauthError } } },
-  '/agent/event/notify': { post: { tags: ['oauth'], operationId: 'notifyEvent', summary: 'Security event token push (operator side)', security: [], requestBody: { required: true, content: { 'application/secevent+jwt': {} } }, responses: { 202: { description: 'Accepted' }, 400: oauthError } } },
-  '/oauth2/authorize': { get: { tags: ['oauth'], operationId: 'authorize', summary: 'Authorization code with PKCE S256', security: [], responses: { 302: { description: 'Redirect with code' }, 400: oauthError } } },
-  '/oauth2/token': { post: { tags: ['oauth'], operationId: 'token', summary: 'Token endpoint (jwt-bearer, authorization_code, claim grants)', security: [], requestBody: { required: true, content: form }, responses: { 200: json('Token response', anyJson), 400: oauthError } } },
-  '/oauth2/register': { post: { tags: ['oauth'], operationId: 'registerClient', summary: 'Dynamic client registration (RFC 7591)', security: [], requestBody: { required: true, content: { 'application/json': { schema: anyJson } } }, responses: { 201: json('Registered client', anyJson), 400: oauthError } } },
-  '/oauth2/revoke': { post: { tags: ['oauth'], operationId: 'revoke', summary: 'Token revocation (RFC 7009)', security: [], requestBody: { required: true, content: form }, responses: { 200: { description: 'Revoked (idempotent)' } } } },
-  '/oauth2/claim': { get: { tags: ['oauth'], operationId: 'claimPage', summary: 'Page where the user confirms a user_code', security: [], responses: { 200: { description: 'Page', content: { 'text/html': {} } } } } },
+  ...AUTH_PATHS,
   '/mcp': mcp,
   '/.well-known/mcp': mcp,
   '/.well-known/mcp/server-card.json': serverCard('mcpServerCard', 'MCP server card (the spec\'s location; same document as /mcp/server-card)'),

@@ -16,6 +16,8 @@ const PAGES: Record<string, string> = {
   // The page fetcher's User-Agent points site operators here.
   '/docs/deep-mode.md': 'deep-mode.md',
   '/docs/mcp.md': 'mcp.md',
+  // The agent-facing authentication guide (the `skill` of the agent_auth metadata).
+  '/auth.md': 'auth.md',
 };
 
 export async function registerDocsPages(app: FastifyInstance): Promise<void> {

@@ -1,5 +1,25 @@
-import { commonEnv, internalTokenField, portField, redisUrlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
+import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
 import { z } from 'zod';
+
+import { JwksSchema, TrustedIssuersSchema } from './domain/trusted-issuers.ts';
+
+/** A variable holding JSON, validated by `schema` after parsing (the message says which part is wrong). */
+const jsonField = <S extends z.ZodType>(schema: S, what: string) => z.string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(schema)
+  .describe(what);
+
+const seconds = (fallback: number, min: number, what: string) => z.coerce.number().int().min(min).default(fallback).describe(what);
+
+const toggle = (fallback: 'enabled' | 'disabled', what: string) => z.enum(['enabled', 'disabled']).default(fallback).describe(what);
 
 /** The auth-server service's environment, parsed once at start (see docs/configuration.md). */
 export const AuthServerEnvSchema = z.object({
@@ -7,6 +27,23 @@ export const AuthServerEnvSchema = z.object({
   AUTH_SERVER_PORT: portField(8082, 'Port of the auth-server service (internal).'),
   INTERNAL_TOKEN: internalTokenField,
   REDIS_URL: redisUrlField,
-});
+  REDIS_KEY_PREFIX: redisKeyPrefixField,
+  OPERATOR_API_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional()
+    .describe('The operator API key. At /oauth2/authorize and /oauth2/claim the person proves to be the operator with it; it is also the `client_secret` of `service_auth` registrations. Unset: nobody can approve (`npm start` generates one).'),
+  OAUTH_TEST_CLIENT_ID: z.string().regex(/^[\w.-]{3,64}$/, { error: 'must be 3-64 letters, digits, and _ . -' }).default('rankgate-test-client')
+    .describe('`client_id` of the seeded public test client (redirect URIs http://127.0.0.1/callback, http://127.0.0.1:8787/oauth/callback, urn:ietf:wg:oauth:2.0:oob); its document is /.well-known/oauth-client/<id>.json.'),
+  AUTH_SIGNING_JWKS: jsonField(JwksSchema, 'Private signing keys as a JWKS (`{"keys":[…]}`, ES256 EC P-256 keys with `d`); the first signs. Unset: a key is generated at first start and kept in the store (memory: per process; Redis: shared by every replica).').optional(),
+  IDENTITY_ASSERTION_TTL_S: seconds(30 * 24 * 3600, 60, 'Lifetime of a service-signed `identity_assertion` and of its registration record (seconds).'),
+  ANONYMOUS_IDENTITIES: toggle('enabled', 'Whether `POST /agent/identity` accepts `type: anonymous`.'),
+  CLAIM_TOKEN_TTL_S: seconds(7 * 24 * 3600, 60, 'How long a `claim_token` (`clm_…`) can start a claim (seconds).'),
+  CLAIM_ATTEMPT_TTL_S: seconds(600, 30, 'How long a claim attempt\'s `user_code` can be confirmed at /oauth2/claim (`expires_in`, seconds).'),
+  CLAIM_POLL_INTERVAL_S: seconds(5, 1, 'Minimum seconds between claim-grant polls (`interval`); faster polls get `slow_down`.'),
+  IDJAG_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Identity providers whose ID-JAGs (`identity_assertion` registrations) are trusted: JSON `[{"issuer":"https://idp.example","jwks":{"keys":[…]}}]` with public keys.').prefault('[]'),
+  IDJAG_MAX_AUTH_AGE_S: seconds(3600, 1, 'An ID-JAG whose `auth_time` is older than this is answered 401 `login_required` (seconds).'),
+  SET_TRUSTED_ISSUERS: jsonField(TrustedIssuersSchema, 'Registration-layer transmitters whose security event tokens /agent/event/notify accepts: JSON `[{"issuer":"https://registrar.example","jwks":{"keys":[…]}}]` with public keys.').prefault('[]'),
+  CLIENT_ID_METADATA_DOCUMENTS: toggle('enabled', 'Whether an https `client_id` is resolved by fetching its client ID metadata document (SSRF-safe, no redirects, 5 KB cap).'),
+  // The safe fetcher's settings (shared with deep mode); documents are further capped at 5 KB with no redirects.
+  ...fetchEnv,
+}).superRefine(refineFetchEnv);
 
 export type AuthServerConfig = z.output<typeof AuthServerEnvSchema>;

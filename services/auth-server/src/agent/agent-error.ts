@@ -1,0 +1,22 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * An error of the agent-auth endpoints, in the OAuth shape agents already parse
+ * (`{error, error_description}`, as /oauth2/token answers), never cached.
+ */
+export class AgentAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}
+
+export function sendAgentError(reply: FastifyReply, failure: AgentAuthError): FastifyReply {
+  return reply.code(failure.status).headers({ 'cache-control': 'no-store', ...failure.headers })
+    .send({ error: failure.error, error_description: failure.message, ...failure.extra });
+}

@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from '@rankgate/shared/config';
+import { describe, expect, it } from 'vitest';
+
+import { AuthServerEnvSchema } from './config.ts';
+
+const base = { INTERNAL_TOKEN: 'x'.repeat(40) };
+
+describe('auth-server configuration', () => {
+  it('starts with defaults: no trusted issuers, a 5-second claim interval, anonymous identities on', () => {
+    const config = loadConfig('auth-server', AuthServerEnvSchema, base);
+    expect(config).toMatchObject({ IDJAG_TRUSTED_ISSUERS: [], SET_TRUSTED_ISSUERS: [], CLAIM_POLL_INTERVAL_S: 5, ANONYMOUS_IDENTITIES: 'enabled', OAUTH_TEST_CLIENT_ID: 'rankgate-test-client' });
+    expect(config.AUTH_SIGNING_JWKS).toBeUndefined();
+  });
+
+  it('parses trusted issuers as JSON and names the variable when it is not JSON or lacks keys', () => {
+    const issuers = [{ issuer: 'https://idp.example', jwks: { keys: [{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }] } }];
+    expect(loadConfig('auth-server', AuthServerEnvSchema, { ...base, SET_TRUSTED_ISSUERS: JSON.stringify(issuers) }).SET_TRUSTED_ISSUERS).toEqual(issuers);
+    expect(() => loadConfig('auth-server', AuthServerEnvSchema, { ...base, SET_TRUSTED_ISSUERS: '[{' })).toThrow(/SET_TRUSTED_ISSUERS: must be valid JSON/);
+    expect(() => loadConfig('auth-server', AuthServerEnvSchema, { ...base, IDJAG_TRUSTED_ISSUERS: '[{"issuer":"x","jwks":{"keys":[]}}]' })).toThrow(ConfigError);
+  });
+
+  it('refuses a short operator key and hides its value', () => {
+    let message = '';
+    try {
+      loadConfig('auth-server', AuthServerEnvSchema, { ...base, OPERATOR_API_KEY: 'short-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('OPERATOR_API_KEY');
+    expect(message).not.toContain('short-secret');
+  });
+});

@@ -1,0 +1,45 @@
+import type { Html } from './html.ts';
+import { html, page } from './html.ts';
+
+export interface ConsentView {
+  action: string;
+  csrf: string;
+  clientName: string;
+  clientId: string;
+  /** Hostname of a client identified by its metadata-document URL. */
+  clientHost?: string;
+  redirectUri: string;
+  /** Every redirect URI of the client is on this machine (worth a warning for a URL-identified client). */
+  localhostOnly: boolean;
+  scopes: string[];
+  resource: string;
+  needsKey: boolean;
+  error?: string;
+}
+
+const SCOPE_TEXT: Record<string, string> = {
+  'search:read': 'search the web through this service (GET/POST /v1/search)',
+  'mcp:invoke': 'call this service\'s MCP server (/mcp)',
+  'health:read': 'read the service health',
+};
+
+export function consentPage(view: ConsentView): string {
+  const scopes: Html[] = view.scopes.map((s) => html`<li><code>${s}</code>: ${SCOPE_TEXT[s] ?? 'unknown scope'}</li>`);
+  return page('Approve access', html`
+${view.error ? html`<p class="error" role="alert">${view.error}</p>` : ''}
+<p><strong>${view.clientName}</strong> (<code>${view.clientId}</code>) asks for access to <code>${view.resource}</code>.</p>
+${view.clientHost ? html`<p>This application is identified by a document on <strong>${view.clientHost}</strong>.</p>` : ''}
+${view.localhostOnly && view.clientHost ? html`<p class="warn">It only redirects to this machine (localhost). Approve only if you started it yourself.</p>` : ''}
+<p>It asks to:</p><ul>${scopes.length ? scopes : html`<li>no scopes</li>`}</ul>
+<p>After approval the browser returns to <code>${view.redirectUri}</code>.</p>
+<form method="post" action="${view.action}">
+<input type="hidden" name="csrf" value="${view.csrf}">
+${view.needsKey ? html`<label for="operator_key">Operator key</label><input id="operator_key" name="operator_key" type="password" autocomplete="current-password" required>` : html`<p>Signed in as the operator.</p>`}
+<button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+</form>`);
+}
+
+export function messagePage(title: string, message: string, detail?: string): string {
+  return page(title, html`<p>${message}</p>${detail ? html`<p><code>${detail}</code></p>` : ''}`);
+}

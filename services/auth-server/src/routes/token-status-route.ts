@@ -1,0 +1,23 @@
+import { ProblemError } from '@rankgate/shared/problems';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import type { Revocations } from '../domain/revocations.ts';
+
+const TokenStatusRequestSchema = z.object({
+  jti: z.string().min(1).max(256),
+  sub: z.string().min(1).max(256),
+});
+
+/**
+ * POST /internal/token-status, for the gateway (behind the internal token like every route here):
+ * whether a verified access token is still good — false once its jti was revoked, its identity was
+ * revoked by a security event, or (a pre-claim token) its identity has been claimed since.
+ */
+export function registerTokenStatusRoute(app: FastifyInstance, revocations: Revocations): void {
+  app.post('/internal/token-status', async (request) => {
+    const parsed = TokenStatusRequestSchema.safeParse(request.body);
+    if (!parsed.success) throw new ProblemError('BAD_REQUEST', 'The body must be JSON {"jti": "…", "sub": "…"} with two non-empty strings.');
+    return { active: await revocations.tokenActive(parsed.data.jti, parsed.data.sub) };
+  });
+}
