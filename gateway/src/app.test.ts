@@ -36,6 +36,7 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: 300,
       OPERATOR_API_KEY,
       UPSTREAM_CONNECTIONS: 4,
+      DEMO_MODE: 'disabled',
     },
     logger: silent,
   });

@@ -7,14 +7,13 @@ import type { GatewayConfig } from './config.ts';
 import { registerProxies } from './proxy/register-proxies.ts';
 import { UPSTREAM_ROUTES } from './proxy/upstream-routes.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
-import { registerDocsPages } from './routes/docs-pages.ts';
-import { registerErrorPages } from './routes/error-pages.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { unsupportedVersion } from './routes/unsupported-version.ts';
+import { registerSite } from './site/register-site.ts';
 
 export interface GatewayDependencies {
-  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY'>;
+  config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY' | 'DEMO_MODE' | 'DEMO_API_KEY'>;
   logger: Logger;
 }
 
@@ -24,8 +23,7 @@ export async function buildGatewayApp({ config, logger }: GatewayDependencies): 
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL);
-  registerErrorPages(app);
-  await registerDocsPages(app);
+  await registerSite(app, { baseUrl: config.BASE_URL, DEMO_MODE: config.DEMO_MODE, DEMO_API_KEY: config.DEMO_API_KEY });
   await registerProxies(app, {
     baseUrl: config.BASE_URL,
     internalToken: config.INTERNAL_TOKEN,
