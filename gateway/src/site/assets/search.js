@@ -133,10 +133,15 @@ function card(row) {
 // ---------------------------------------------------------------------------------------------
 // States
 
-/** @param {string} text @param {boolean} [loading] */
-function setStatus(text, loading = false) {
+/**
+ * The polite live region. Outcomes that the page shows anyway (results, an error box) are only
+ * announced; progress and confirmations are also shown.
+ * @param {string} text @param {{ loading?: boolean, shown?: boolean }} [options]
+ */
+function setStatus(text, { loading = false, shown = loading } = {}) {
   statusRegion.textContent = text;
   statusRegion.classList.toggle('loading', loading);
+  statusRegion.classList.toggle('sr-only', !shown);
   resultsSection.setAttribute('aria-busy', String(loading));
 }
 
@@ -275,7 +280,7 @@ async function search(query, k) {
   const controller = new AbortController();
   inFlight = controller;
   setAlert(null);
-  setStatus(`Searching for “${query}”…`, true);
+  setStatus(`Searching for “${query}”…`, { loading: true });
   const params = new URLSearchParams({ q: query, k, mode: 'snip' });
   try {
     const response = await fetch(`${config.apiBase}/search?${params}`, {
@@ -326,7 +331,7 @@ form.addEventListener('submit', (event) => {
 forgetKey.addEventListener('click', () => {
   keyInput.value = '';
   storeKey('');
-  setStatus('The API key is forgotten.');
+  setStatus('The API key is forgotten.', { shown: true });
   keyInput.focus();
 });
 

@@ -1,8 +1,7 @@
 import { escapeHtml } from '../html.ts';
 import type { SitePage } from '../layout.ts';
 
-const block = (text: string, label: string): string =>
-  `<pre tabindex="0" aria-label="${escapeHtml(label)}"><code>${escapeHtml(text)}</code></pre>`;
+const block = (text: string): string => `<pre><code>${escapeHtml(text)}</code></pre>`;
 
 /** `/developers`: the quick start for people wiring an agent to Rankgate: curl, MCP, OAuth. */
 export function developersPage(baseUrl: string): SitePage {
@@ -21,14 +20,14 @@ Your agent writes the answer; read the top one or two sources before asking for 
 
 <section aria-labelledby="curl"><h2 id="curl">Search with curl</h2>
 <p>No credential is needed to see the response shape:</p>
-${block(`curl -s ${baseUrl}/v1/sandbox`, 'Sandbox request')}
+${block(`curl -s ${baseUrl}/v1/sandbox`)}
 <p>A real search needs a credential: an OAuth access token with scope <code>search:read</code>, or the operator API key
 (as a bearer token or as <code>X-API-Key</code>).</p>
 ${block(`curl -s -H "Authorization: Bearer $RANKGATE_TOKEN" \\
   '${baseUrl}/v1/search?q=how+do+tides+work&k=3'
 
 curl -s -X POST -H "X-API-Key: $RANKGATE_API_KEY" -H 'Content-Type: application/json' \\
-  -d '{"q": "how do tides work", "k": 3}' ${baseUrl}/v1/search`, 'Search requests')}
+  -d '{"q": "how do tides work", "k": 3}' ${baseUrl}/v1/search`)}
 <p>Each result carries <code>rank</code>, <code>title</code>, <code>url</code>, <code>domain</code>, <code>snippet</code>,
 <code>score</code>, seven <code>signals</code>, the gate outcomes and <code>injection_risk</code>. Rows restored after every
 candidate failed a gate carry <code>gates_relaxed: true</code>. Parameters: <code>q</code> (1-500 characters),
@@ -41,7 +40,7 @@ candidate failed a gate carry <code>gates_relaxed: true</code>. Parameters: <cod
 <p>The MCP server speaks Streamable HTTP at <code>${escapeHtml(baseUrl)}/mcp</code> (also <code>/.well-known/mcp</code>) and offers the
 tool <code>search_web</code>. Calling it needs scope <code>mcp:invoke</code>, and <code>search:read</code> or the API key.
 A client that supports remote servers takes a configuration like this:</p>
-${block(mcpConfig, 'MCP client configuration')}
+${block(mcpConfig)}
 <p>Clients that do OAuth themselves find everything from the server's <code>401</code>: its <code>WWW-Authenticate</code> header
 names <code>/.well-known/oauth-protected-resource</code>, which names this origin as the authorization server.</p>
 </section>
@@ -67,7 +66,7 @@ the token endpoint (honouring <code>interval</code>). Once claimed, <code>search
 
 <section aria-labelledby="self-host"><h2 id="self-host">Run your own</h2>
 ${block(`npm ci && npm start      # one process on http://127.0.0.1:8080; prints an operator API key
-docker compose up --build --wait   # the split topology with Redis`, 'Self-hosting commands')}
+docker compose up --build --wait   # the split topology with Redis`)}
 <p>Every setting is listed in the <a href="/docs/configuration">configuration guide</a>.</p>
 </section>`,
   };
