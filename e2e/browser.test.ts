@@ -353,9 +353,13 @@ describe.skipIf(!runnable)(title, () => {
     await searchAs(site!.apiKey!, 'upstream 500');
     await page.locator('#problem').waitFor();
     expect(await axeViolations(page), '/ with an error').toEqual([]);
-    for (const path of ['/docs', '/developers', '/privacy', '/contact', '/errors/rate-limited', '/docs/ranking']) {
+    await page.goto(`${site!.baseUrl}/docs`);
+    expect(await axeViolations(page), '/docs').toEqual([]);
+    const guides = await page.locator('.guide-list a[href^="/docs/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(guides.length).toBeGreaterThan(3);
+    for (const path of [...guides, '/developers', '/privacy', '/contact', '/errors', '/errors/rate-limited']) {
       await page.goto(`${site!.baseUrl}${path}`);
-      expect(await axeViolations(page), path).toEqual([]);
+      expect(await axeViolations(page), path ?? '').toEqual([]);
     }
     // The dark scheme has its own colours; contrast must hold there too.
     await page.emulateMedia({ colorScheme: 'dark' });

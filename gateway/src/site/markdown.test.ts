@@ -23,7 +23,10 @@ describe('guide Markdown rendering', () => {
   });
 
   it('wraps tables so they scroll on narrow screens', () => {
-    const { html } = render('| a | b |\n|---|---|\n| 1 | 2 |\n');
-    expect(html).toMatch(/^<div class="table-wrap"><table>[\s\S]*<\/table><\/div>/);
+    const { html } = render('## Limits\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
+    expect(html).toMatch(/<div class="table-wrap" role="region" tabindex="0" aria-label="Table: Limits"><table>[\s\S]*<\/table>\n?<\/div>/);
+    // Each region has its own name, also for two tables in one section.
+    const two = render('## Limits\n\n| a |\n|---|\n| 1 |\n\n| b |\n|---|\n| 2 |\n').html;
+    expect([...two.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['Table: Limits', 'Table: Limits (2)']);
   });
 });

@@ -1,7 +1,7 @@
 import type { Tokens } from 'marked';
-import { Marked } from 'marked';
+import { Marked, Renderer } from 'marked';
 
-import { escapeHtml, slugify } from './html.ts';
+import { escapeHtml, scrollableTable, slugify } from './html.ts';
 
 /**
  * Renders the guides in docs/ (trusted: they are part of this repository). Headings get ids, so
@@ -13,6 +13,9 @@ export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: 
     const match = /^(?:\.\/|\/docs\/)?([\w-]+)\.md(#.*)?$/.exec(href);
     return match?.[1] && guides.has(match[1]) ? `/docs/${match[1]}${match[2] ?? ''}` : href;
   };
+  // A Markdown table has no caption: its region is named after the section it sits in.
+  let section = '';
+  const labels = new Map<string, number>();
   const marked = new Marked({
     gfm: true,
     walkTokens(token) {
@@ -20,14 +23,21 @@ export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: 
     },
     renderer: {
       heading({ tokens, depth, text }) {
+        section = text.replace(/`/g, '');
         return `<h${depth} id="${escapeHtml(slugify(text))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      },
+      table(token) {
+        const label = section ? `Table: ${section}` : 'Table';
+        const seen = (labels.get(label) ?? 0) + 1;
+        labels.set(label, seen);
+        return scrollableTable(seen > 1 ? `${label} (${seen})` : label, Renderer.prototype.table.call(this, token));
       },
     },
   });
   return (markdown) => {
-    const html = (marked.parse(markdown, { async: false }))
-      .replace(/<table>/g, '<div class="table-wrap"><table>')
-      .replace(/<\/table>/g, '</table></div>');
+    section = '';
+    labels.clear();
+    const html = marked.parse(markdown, { async: false });
     const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
     return { html, title };
   };

@@ -56,6 +56,6 @@ export function renderProblemIndex(layout: PageLayout = plainLayout): string {
     path: '/errors',
     description: 'Every error code Rankgate puts on the wire, with its HTTP status and remedy.',
     body: `<h1>Errors</h1><p>Every code Rankgate puts on the wire. Each problem's <code>type</code> URI is the page of its code.</p>
-<div class="table-wrap"><table><caption>Problem codes</caption><thead><tr><th scope="col">Status</th><th scope="col">Code</th><th scope="col">Title</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+<div class="table-wrap" role="region" tabindex="0" aria-label="Problem codes"><table><caption>Problem codes</caption><thead><tr><th scope="col">Status</th><th scope="col">Code</th><th scope="col">Title</th></tr></thead><tbody>${rows}</tbody></table></div>`,
   });
 }

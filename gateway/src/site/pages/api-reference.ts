@@ -1,4 +1,4 @@
-import { escapeHtml, slugify, withCode } from '../html.ts';
+import { escapeHtml, scrollableTable, slugify, withCode } from '../html.ts';
 
 /** The parts of a JSON Schema (as OpenAPI 3.1 uses it) that the reference shows. */
 interface Schema {
@@ -87,8 +87,9 @@ function propertyRows(schema: Schema, prefix = '', depth = 0): string[] {
   });
 }
 
-const table = (caption: string, head: string[], rows: string[]): string =>
-  `<div class="table-wrap"><table><caption>${caption}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+/** `caption` is plain text. */
+const table = (caption: string, head: string[], rows: string[]): string => scrollableTable(caption,
+  `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
 
 function renderSecurity(operation: Operation): string {
   const schemes = (operation.security ?? []).flatMap((requirement) =>
@@ -109,13 +110,13 @@ function renderOperation(method: string, path: string, operation: Operation): st
   const title = `<span class="method method-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>`;
   const parts = [`<h4 id="${id}">${title}</h4>`, `<p>${withCode(operation.summary ?? '')}</p>`, renderSecurity(operation)];
   if (operation.parameters?.length) {
-    parts.push(table(`Parameters of ${method.toUpperCase()} ${escapeHtml(path)}`, ['Name', 'In', 'Type', 'Required', 'Meaning'],
+    parts.push(table(`Parameters of ${method.toUpperCase()} ${path}`, ['Name', 'In', 'Type', 'Required', 'Meaning'],
       operation.parameters.map((p) => `<tr><td><code class="field-name">${breakable(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${describeType(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${withCode(p.description ?? '')}</td></tr>`)));
   }
   if (operation.requestBody?.content) parts.push(`<p>Request body: ${renderContent(operation.requestBody.content)}</p>`);
   const responses = Object.entries(operation.responses ?? {});
   if (responses.length) {
-    parts.push(table(`Responses of ${method.toUpperCase()} ${escapeHtml(path)}`, ['Status', 'Meaning', 'Body'],
+    parts.push(table(`Responses of ${method.toUpperCase()} ${path}`, ['Status', 'Meaning', 'Body'],
       responses.map(([status, r]) => `<tr><td>${escapeHtml(status)}</td><td>${withCode(r.description ?? '')}</td><td>${renderContent(r.content)}</td></tr>`)));
   }
   return `<section class="operation" aria-labelledby="${id}">${parts.join('\n')}</section>`;
@@ -134,7 +135,7 @@ ${members.map(({ method, path, operation }) => renderOperation(method, path, ope
   });
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => `<section class="schema" aria-labelledby="${schemaAnchor(name)}">
 <h4 id="${schemaAnchor(name)}">${escapeHtml(name)}</h4>${schema.description ? `<p>${withCode(schema.description)}</p>` : ''}
-${schema.properties ? table(`Fields of ${escapeHtml(name)}`, ['Field', 'Type', 'Required', 'Meaning'], propertyRows(schema)) : `<p>${describeType(schema)}</p>`}</section>`);
+${schema.properties ? table(`Fields of ${name}`, ['Field', 'Type', 'Required', 'Meaning'], propertyRows(schema)) : `<p>${describeType(schema)}</p>`}</section>`);
   const contents = [...groups.map((g) => `<li><a href="#${g.id}">${escapeHtml(g.tag.description ?? g.tag.name)}</a></li>`), '<li><a href="#schemas">Schemas</a></li>'];
   return `<section aria-labelledby="api-reference" class="api-reference">
 <h2 id="api-reference">API reference</h2>

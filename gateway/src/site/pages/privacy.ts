@@ -28,7 +28,7 @@ contain your IP address. A failure of the service itself is logged with its erro
 kept after that is decided by the operator's log collection for this instance.</p>
 
 <h2 id="stored">What is kept, and for how long</h2>
-<div class="table-wrap"><table><caption>Data Rankgate keeps</caption>
+<div class="table-wrap" role="region" tabindex="0" aria-label="Data Rankgate keeps"><table><caption>Data Rankgate keeps</caption>
 <thead><tr><th scope="col">What</th><th scope="col">Keyed by</th><th scope="col">How long</th></tr></thead>
 <tbody>
 <tr><td>Discover cache: the provider's candidates for a query</td><td>provider, normalised query, <code>max_candidates</code> (not by who asked)</td><td>5 minutes by default (<code>DISCOVER_CACHE_TTL_S</code>)</td></tr>
