@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { buildGatewayApp } from '../gateway/src/app.ts';
 import { GatewayEnvSchema } from '../gateway/src/config.ts';
+import { createGatewayAdapters } from '../gateway/src/dependencies.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
@@ -47,9 +48,14 @@ const authUrl = await listenInternally('auth-server', buildAuthServerApp({ confi
 const mcpUrl = await listenInternally('mcp', buildMcpApp({ config: shared, logger: loggerFor('mcp') }), closers);
 await listenInternally('ranking-worker', buildRankingWorkerApp({ config: shared, logger: loggerFor('ranking-worker') }), closers);
 
+// The policy store is the one part the embedded default takes from the environment too: the burst
+// limiter and the demo quota need a store that outlives the process to mean anything.
+const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
+closers.unshift(gatewayAdapters.close);
 const gateway = await buildGatewayApp({
   config: { ...config, ...shared, SEARCH_SERVICE_URL: searchUrl, AUTH_SERVICE_URL: authUrl, MCP_SERVICE_URL: mcpUrl },
   logger: loggerFor('gateway'),
+  policyStore: gatewayAdapters.policyStore,
 });
 await runService({
   app: gateway, service: 'gateway', port: PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

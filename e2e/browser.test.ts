@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 
 import { SearchResponseSchema } from '@rankgate/shared/contracts';
 import type { SearchResponse } from '@rankgate/shared/contracts';
-import { buildProblem } from '@rankgate/shared/problems';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -25,6 +24,11 @@ import { verifies } from './harness/verifies.ts';
 /** The light-scheme backgrounds of the Injection risk labels (site.css). */
 const RISK_BACKGROUND = { low: 'rgb(225, 243, 230)', medium: 'rgb(255, 240, 209)', high: 'rgb(253, 228, 228)' } as const;
 
+/** Lifetime demo searches per address on the demo-mode gateway. */
+const DEMO_QUOTA = 2;
+/** Searches per minute per address (the other tests together make about 20 from 127.0.0.1). */
+const RATE_LIMIT = 30;
+
 const plan = await planTarget();
 const browserPlan = plan.mode === 'local' ? planBrowser() : { mode: 'skip' as const, reason: 'needs the local topology' };
 const runnable = plan.mode === 'local' && browserPlan.mode === 'run';
@@ -40,15 +44,15 @@ describe.skipIf(!runnable)(title, () => {
   let context: BrowserContext;
   let page: Page;
   let watched: { problems: string[] };
-  // Demo mode: the gateway accepts the operator key, so the published demo key is that key here.
   const demoKey = `demo-${randomBytes(12).toString('hex')}`;
 
   beforeAll(async () => {
     brave = await startFakeBrave();
-    const provider = { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, LOG_LEVEL: 'warn' };
+    // 127.0.0.1 is a trusted proxy, so a test can search from its own client address (X-Forwarded-For).
+    const common = { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' };
     [site, demo, browser] = await Promise.all([
-      startLocalTarget(plan, provider),
-      startLocalTarget(plan, { ...provider, DEMO_MODE: 'enabled', DEMO_API_KEY: demoKey, OPERATOR_API_KEY: demoKey }),
+      startLocalTarget(plan, { ...common, RATE_LIMIT_MAX: String(RATE_LIMIT) }),
+      startLocalTarget(plan, { ...common, DEMO_MODE: 'enabled', DEMO_API_KEY: demoKey, DEMO_QUOTA: String(DEMO_QUOTA) }),
       launchBrowser(browserPlan),
     ]);
   });
@@ -58,9 +62,9 @@ describe.skipIf(!runnable)(title, () => {
     await brave?.close();
   });
 
-  /** A fresh browser context (empty session storage) and page, watched for errors. */
-  async function openPage(viewport = { width: 1200, height: 900 }): Promise<Page> {
-    context = await browser!.newContext({ viewport });
+  /** A fresh browser context (empty session storage) and page, watched for errors; optionally from its own client address. */
+  async function openPage({ viewport = { width: 1200, height: 900 }, clientAddress }: { viewport?: { width: number; height: number }; clientAddress?: string } = {}): Promise<Page> {
+    context = await browser!.newContext({ viewport, ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}) });
     page = await context.newPage();
     watched = watchConsole(page);
     return page;
@@ -174,7 +178,7 @@ describe.skipIf(!runnable)(title, () => {
     await screenshot(page, 'search-error');
 
     await searchAs('not-the-key-0000000000', 'ocean tides');
-    await expect.poll(() => problem.textContent()).toContain('The credential is not valid.');
+    await expect.poll(() => problem.textContent()).toContain('The credential is not valid');
     expect(await problem.textContent()).toContain('Unauthorized (401)');
   });
 
@@ -198,32 +202,54 @@ describe.skipIf(!runnable)(title, () => {
     await screenshot(page, 'search-empty');
   });
 
-  it(verifies('WEB-LIMIT-1', 'the 429 answers are the catalogue problems, served to the page by the browser: this build has no limiter or demo quota yet'), async () => {
-    await openPage();
-    let answer = buildProblem('RATE_LIMITED', { baseUrl: site!.baseUrl, instance: '/api/v1/search', detail: 'The burst limit of 60 requests a minute is used up.' });
-    let headers: Record<string, string> = { 'retry-after': '30', ratelimit: 'limit=60, remaining=0, reset=30' };
-    await page.route('**/api/v1/search?*', (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', headers, body: JSON.stringify(answer) }));
+  it(verifies('WEB-LIMIT-1'), async () => {
+    // One client address spends its burst window; then the page searches from it.
+    const limited = '192.0.2.41';
+    const spender = httpClient(site!.baseUrl, { defaultHeaders: { authorization: `Bearer ${site!.apiKey}`, 'x-forwarded-for': limited } });
+    let spent = 0;
+    while ((await spender.get('/api/v1/search?q=ocean+tides&k=1')).status !== 429) {
+      spent += 1;
+      expect(spent, 'the burst limiter never refused').toBeLessThanOrEqual(RATE_LIMIT);
+    }
+    await openPage({ clientAddress: limited });
     await page.goto(`${site!.baseUrl}/`);
+    const answer = page.waitForResponse((response) => response.url().includes('/api/v1/search'));
     await searchAs(site!.apiKey!, 'ocean tides');
+    const response = await answer;
+    expect(response.status()).toBe(429);
+    const retryAfter = Number(response.headers()['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
     const problem = page.locator('#problem');
     await problem.waitFor();
     expect(await problem.textContent()).toContain('Too many searches');
-    expect(await problem.textContent()).toContain('Try again in 30 seconds.');
+    expect(await problem.textContent()).toContain(`Try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`);
+    expect(await problem.locator('a code').textContent()).toBe('RATE_LIMITED');
     const button = page.locator('#search-button');
     expect(await button.isDisabled()).toBe(true);
-    expect(await button.textContent()).toMatch(/^Retry in (30|29) s$/);
+    expect(await button.textContent()).toMatch(/^Retry in \d+ s$/);
     await screenshot(page, 'search-rate-limited');
+    expect(watched.problems).toEqual([]);
+    await context.close();
 
-    answer = buildProblem('DEMO_EXHAUSTED', { baseUrl: demo!.baseUrl, instance: '/api/v1/search' });
-    headers = {};
+    // The demo key's lifetime allowance, used up from another address: the page says so and offers the key field.
+    const exhausted = '192.0.2.42';
+    const demoVisitor = httpClient(demo!.baseUrl, { defaultHeaders: { authorization: `Bearer ${demoKey}`, 'x-forwarded-for': exhausted } });
+    for (let i = 0; i < DEMO_QUOTA; i += 1) expect((await demoVisitor.get('/api/v1/search?q=ocean+tides&k=1')).status).toBe(200);
+    await openPage({ clientAddress: exhausted });
     await page.goto(`${demo!.baseUrl}/`);
-    await page.route('**/api/v1/search?*', (route) => route.fulfill({ status: 429, contentType: 'application/problem+json', headers, body: JSON.stringify(answer) }));
     expect(await page.locator('#key-field').isHidden()).toBe(true);
+    const demoAnswer = page.waitForResponse((r) => r.url().includes('/api/v1/search'));
     await page.fill('#q', 'ocean tides');
     await page.press('#q', 'Enter');
-    await problem.waitFor();
-    expect(await problem.textContent()).toContain('Demo allowance used');
-    expect(await problem.textContent()).toContain(answer.hint);
+    const refused = await demoAnswer;
+    expect(refused.status()).toBe(429);
+    expect(refused.headers()['retry-after']).toBeUndefined();
+    const body = await refused.json() as { code: string; hint: string };
+    expect(body.code).toBe('DEMO_EXHAUSTED');
+    const demoProblem = page.locator('#problem');
+    await demoProblem.waitFor();
+    expect(await demoProblem.textContent()).toContain('Demo allowance used');
+    expect(await demoProblem.textContent()).toContain(body.hint);
     expect(await page.locator('#key-field').isVisible()).toBe(true);
     expect(await page.locator('#search-button').isDisabled()).toBe(false);
     await screenshot(page, 'search-demo-exhausted');
@@ -326,7 +352,7 @@ describe.skipIf(!runnable)(title, () => {
   });
 
   it(verifies('WEB-RESPONSIVE-1'), async () => {
-    await openPage({ width: 375, height: 740 });
+    await openPage({ viewport: { width: 375, height: 740 } });
     const overflow = () => inPage<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     await page.goto(`${site!.baseUrl}/?q=ocean+tides&k=5`);
     await page.fill('#api-key', site!.apiKey!);

@@ -8,6 +8,25 @@ export interface HttpResult {
   json: unknown;
 }
 
+/** Configured secrets no response may contain (header or body), by name for the failure message. */
+const secrets = new Map<string, string>();
+
+/**
+ * Registers secrets of a target (API keys, the internal token, upstream keys): from then on every
+ * response any client sees is scanned for them, and a response that contains one fails the test.
+ */
+export function watchForSecrets(named: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(named)) if (value && value.length >= 8) secrets.set(value, name);
+}
+
+/** Throws when a response leaks a registered secret. */
+export function assertNoSecrets(where: string, headers: Headers, text: string): void {
+  const headerText = [...headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+  for (const [value, name] of secrets) {
+    if (text.includes(value) || headerText.includes(value)) throw new Error(`the response to ${where} contains the configured secret ${name}`);
+  }
+}
+
 export interface HttpClient {
   get(path: string, init?: RequestInit): Promise<HttpResult>;
   post(path: string, body: string, init?: RequestInit): Promise<HttpResult>;
@@ -24,6 +43,7 @@ export function httpClient(baseUrl: string, { defaultHeaders = {} }: { defaultHe
     const headers = { ...defaultHeaders, ...(init.headers as Record<string, string> | undefined) };
     const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000), ...init, headers });
     const text = await response.text();
+    assertNoSecrets(`${init.method ?? 'GET'} ${url}`, response.headers, text);
     const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
     return { status: response.status, headers: response.headers, text, json: isJson && text ? JSON.parse(text) : undefined };
   };

@@ -50,6 +50,20 @@ export const REQUIREMENTS = [
   { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
   { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; shared/src/discover/local/README.md' },
   { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
+  // Gateway policy.
+  { id: 'POLICY-LIMIT-1', text: '200 concurrent searches from one client address with a limit of 60: exactly 60 admitted, 140 × 429 RATE_LIMITED with Retry-After; another address unaffected', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-2', text: 'RateLimit-Policy and RateLimit parse as RFC 9651 Lists and count down per search; /health shows them without spending', source: `${SPEC} § Limits; docs/access-and-limits.md` },
+  { id: 'POLICY-LIMIT-3', text: 'with the limiter store unreachable, searches answer 503 SERVICE_UNAVAILABLE (fail closed) and recover when it returns, without a restart', source: `${SPEC} § Limits` },
+  { id: 'POLICY-DEMO-1', text: 'the demo key gets five searches per address across /v1 and /api/v1, then 429 DEMO_EXHAUSTED without Retry-After, still after a gateway restart', source: `${SPEC} § States; § Limits` },
+  { id: 'POLICY-SECRETS-1', text: 'no response and no service log contains a configured secret (operator key, internal token, provider key); an oversized body is 413', source: 'issue: gateway policy, hygiene' },
+
+  // Robustness.
+  { id: 'FUZZ-1', text: 'hostile requests generated from /openapi.json for every public route never get a 5xx; REST errors are problem+json (OAuth keeps {error}, MCP JSON-RPC); no secret leaks; the service stays healthy', source: 'issue: benchmarks and reliability, fuzzing' },
+
+  { id: 'FAULT-JUDGE-1', text: 'an LLM judge answering 500, hanging or sending garbage degrades the ranking to the cheap signals (200, judge signals null, within the judge timeout) and the next search after it recovers is judged again, without a restart', source: 'issue: benchmarks and reliability, faults; docs/ranking.md' },
+  { id: 'FAULT-REDIS-1', text: 'Redis unreachable: the demo quota fails closed with 503; back: searches resume without a restart and no quota count was lost', source: 'issue: benchmarks and reliability, faults' },
+  { id: 'FAULT-AUTH-1', text: 'the auth-server killed: its routes answer 503 while operator-key searches keep working; restarted, it serves again through the same gateway', source: 'issue: benchmarks and reliability, faults' },
+
   // The website, in a real browser (Chromium) and by crawling the origin.
   { id: 'WEB-SEARCH-1', text: 'on /, a typed query shows ranked cards (title, domain, snippet, score bar) whose Injection risk label equals the API\'s injection_risk, with the signals on demand', source: 'issue #9; service-spec.md § What the service does' },
   { id: 'WEB-RELAX-1', text: 'when the rows carry gates_relaxed, the page shows a relaxed-safety notice above the results', source: `${SPEC} § Ranking signals and hard gates; issue #9` },
@@ -64,6 +78,7 @@ export const REQUIREMENTS = [
   { id: 'WEB-CSP-1', text: 'the pages run under their strict CSP without a violation or script error', source: 'issue #9' },
   { id: 'WEB-CRAWL-1', text: 'a crawl of the origin from / finds no broken link or anchor, and every HTML page has a title', source: 'issue #9' },
   { id: 'WEB-HEADERS-1', text: 'every crawled page and asset carries the strict CSP, nosniff and Referrer-Policy; /config.js is text/javascript and no-store', source: `${SPEC} § Endpoints (/config.js); issue #9` },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

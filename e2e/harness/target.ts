@@ -6,6 +6,7 @@ import { generateInternalToken } from '../../bin/internal-token.ts';
 import type { ProcessSpec, ServiceName } from '../../bin/split-topology.ts';
 import { ManagedProcess, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
 import { redisAddress, redisAnswers } from '../../bin/redis-ping.ts';
+import { watchForSecrets } from './http.ts';
 
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -61,7 +62,16 @@ export async function startLocalTarget(plan: TargetPlan, env: Record<string, str
   if (plan.mode !== 'local') throw new Error(`a local target needs the local plan, got ${plan.mode}`);
   const internalToken = generateInternalToken();
   const apiKey = `e2e-${generateInternalToken().slice(0, 32)}`;
-  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, ...env } });
+  // Suites share 127.0.0.1, so the burst limiter is set out of the way unless a suite sets it.
+  const fullEnv = { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, RATE_LIMIT_MAX: '100000', ...env };
+  // Every response the suite sees is scanned for the secrets this target was configured with (the
+  // demo key is published by design, so it is not one).
+  watchForSecrets({
+    INTERNAL_TOKEN: internalToken,
+    OPERATOR_API_KEY: apiKey,
+    ...Object.fromEntries(Object.entries(fullEnv).filter(([name]) => /(KEY|TOKEN|SECRET|PASSWORD)$/.test(name) && name !== 'DEMO_API_KEY' && name !== 'RATE_LIMIT_MAX')),
+  });
+  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: fullEnv });
   const specs = new Map(specList.map((spec) => [spec.name, spec]));
   const specOf = (name: ServiceName): ProcessSpec => {
     const spec = specs.get(name);

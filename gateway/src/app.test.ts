@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildGatewayApp } from './app.ts';
 import type { SeenRequest } from './test-upstream.ts';
+import { testGatewayConfig } from './test-config.ts';
 import { startTestUpstream } from './test-upstream.ts';
 
 const INTERNAL_TOKEN = 'i'.repeat(48);
@@ -28,16 +29,14 @@ beforeAll(async () => {
     app.get('/v1/search/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ late: true }), 4000)));
   });
   gateway = await buildGatewayApp({
-    config: {
-      BASE_URL, INTERNAL_TOKEN,
+    config: testGatewayConfig({
+      BASE_URL, INTERNAL_TOKEN, OPERATOR_API_KEY,
       SEARCH_SERVICE_URL: search.url,
       AUTH_SERVICE_URL: 'http://127.0.0.1:1', // nothing listens on port 1: the auth service is "down"
       MCP_SERVICE_URL: 'http://127.0.0.1:1',
-      UPSTREAM_TIMEOUT_MS: 300,
-      OPERATOR_API_KEY,
-      UPSTREAM_CONNECTIONS: 4,
-      DEMO_MODE: 'disabled',
-    },
+      UPSTREAM_TIMEOUT_MS: '300',
+      UPSTREAM_CONNECTIONS: '4',
+    }),
     logger: silent,
   });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -152,7 +151,7 @@ describe('proxying to services', () => {
 
   it('answers 503 SERVICE_UNAVAILABLE problem+json when a service is down', async () => {
     for (const path of ['/oauth2/token', '/mcp', '/.well-known/oauth-authorization-server']) {
-      const res = await fetch(`${gatewayUrl()}${path}`, { method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST' });
+      const res = await fetch(`${gatewayUrl()}${path}`, { method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST', headers: { 'x-api-key': OPERATOR_API_KEY } });
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       expect(res.headers.get('retry-after')).toBe('1');

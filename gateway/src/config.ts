@@ -1,5 +1,7 @@
-import { commonEnv, internalTokenField, portField, urlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
 import { z } from 'zod';
+
+import { RouteRetirementsField } from './policy/route-retirements.ts';
 
 /** The gateway's environment, parsed once at start (see docs/configuration.md). */
 export const GatewayEnvSchema = z.object({
@@ -11,18 +13,38 @@ export const GatewayEnvSchema = z.object({
   MCP_SERVICE_URL: urlField('Where the mcp service listens.').default('http://127.0.0.1:8083'),
   OPERATOR_API_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional()
     .describe('The shared operator API key, accepted as `Authorization: Bearer` or `X-API-Key` on /v1/search. Unset: no API-key access (`npm start` generates one and prints it).'),
+  DEMO_MODE: z.enum(['enabled', 'disabled']).default('disabled')
+    .describe('`enabled` publishes DEMO_API_KEY through /config.js for the same-origin website and accepts it on search and MCP, subject to the per-IP demo quota.'),
+  DEMO_API_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional()
+    .describe('The public demo key (required when DEMO_MODE=enabled). Rotate it by changing this value and restarting the gateway.'),
+  DEMO_QUOTA: z.coerce.number().int().min(0).default(5)
+    .describe('Lifetime searches per client IP with the demo key (REST and MCP `search_web` together). 0 turns the quota off. Needs a policy store (REDIS_REST_URL + REDIS_REST_TOKEN, or REDIS_URL).'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60)
+    .describe('Burst limiter: searches admitted per client IP per window (REST search and MCP `search_web`). Active only with a policy store.'),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60)
+    .describe('Burst limiter: the sliding window, in seconds.'),
+  REDIS_REST_URL: urlField('Redis REST store (Upstash-compatible) for the burst limiter and the demo quota; used when REDIS_REST_TOKEN is set too.').optional(),
+  REDIS_REST_TOKEN: z.string().min(1).optional()
+    .describe('Bearer token of the Redis REST store.'),
+  REDIS_URL: redisUrlField.describe('Redis for the burst limiter and the demo quota when no REST store is set. Neither set: the limiter and the quota are off.'),
+  REDIS_KEY_PREFIX: redisKeyPrefixField,
+  TRUST_PROXY: z.string().default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .describe('Comma-separated addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` names the client (e.g. `10.0.0.0/8`). Empty: the socket address is the client.'),
+  ROUTE_RETIREMENTS: RouteRetirementsField,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000)
     .describe('How long the gateway waits for a service\'s response headers before answering 504.'),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).default(128)
     .describe('Keep-alive connections the gateway keeps open to each service.'),
-  DEMO_MODE: z.enum(['enabled', 'disabled']).default('disabled')
-    .describe('`enabled`: the website at / searches with the public demo key (published in /config.js); `disabled`: it asks the visitor for an API key.'),
-  DEMO_API_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional()
-    .describe('The public demo key the website uses when DEMO_MODE=enabled (required then). It is published to every visitor: never reuse a secret here.'),
 }).superRefine((env, context) => {
-  // A public key is only needed when the website publishes one.
   if (env.DEMO_MODE === 'enabled' && env.DEMO_API_KEY === undefined) {
-    context.addIssue({ code: 'custom', path: ['DEMO_API_KEY'], message: 'is required when DEMO_MODE=enabled (at least 16 characters)' });
+    context.addIssue({ code: 'custom', path: ['DEMO_API_KEY'], message: 'is required when DEMO_MODE=enabled' });
+  }
+  if ((env.REDIS_REST_URL === undefined) !== (env.REDIS_REST_TOKEN === undefined)) {
+    context.addIssue({ code: 'custom', path: [env.REDIS_REST_URL === undefined ? 'REDIS_REST_URL' : 'REDIS_REST_TOKEN'], message: 'is required with the other Redis REST setting (set both or neither)' });
+  }
+  if (env.DEMO_API_KEY !== undefined && env.DEMO_API_KEY === env.OPERATOR_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['DEMO_API_KEY'], message: 'must differ from OPERATOR_API_KEY (the demo key is published)' });
   }
 });
 

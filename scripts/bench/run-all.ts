@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { REPO_ROOT } from '../../bin/split-topology.ts';
 
-const BENCHES = ['foundation.ts', 'search-overhead.ts'] as const;
+const BENCHES = ['foundation.ts', 'search-overhead.ts', 'limiter.ts'] as const;
 
 let current: ChildProcess | undefined;
 let stopping = false;

@@ -1,12 +1,27 @@
 import { SERVICE_VERSION } from '@rankgate/shared/version';
 
+import type { RouteRetirement } from '../policy/route-retirements.ts';
+import { retirementFor } from '../policy/route-retirements.ts';
 import { componentSchemas } from './component-schemas.ts';
 import { buildPaths } from './paths.ts';
 
-export const SCOPES = ['search:read', 'mcp:invoke', 'health:read'] as const;
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Flags every operation of a retiring path `deprecated` and names its sunset (`x-sunset`). */
+function markRetirements(paths: Record<string, unknown>, retirements: readonly RouteRetirement[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => {
+    const entry = retirementFor(retirements, path);
+    if (!entry) return [path, item];
+    const operations = Object.entries(item as Record<string, unknown>).map(([method, operation]) => [
+      method,
+      HTTP_METHODS.has(method) ? { ...(operation as object), deprecated: true, 'x-sunset': entry.sunset_at.toISOString() } : operation,
+    ]);
+    return [path, Object.fromEntries(operations)];
+  }));
+}
 
 /** The OpenAPI 3.1 description of the public origin, generated from the shared zod contracts. */
-export function buildOpenApi(baseUrl: string): Record<string, unknown> {
+export function buildOpenApi(baseUrl: string, retirements: readonly RouteRetirement[] = []): Record<string, unknown> {
   const schemas = componentSchemas();
   return {
     openapi: '3.1.1',
@@ -26,7 +41,7 @@ export function buildOpenApi(baseUrl: string): Record<string, unknown> {
       { name: 'oauth', description: 'OAuth 2.0 authorization server and agent registration' },
       { name: 'mcp', description: 'Model Context Protocol over Streamable HTTP' },
     ],
-    paths: buildPaths(schemas.SearchRequest ?? {}),
+    paths: markRetirements(buildPaths(schemas.SearchRequest ?? {}), retirements),
     components: {
       schemas,
       securitySchemes: {

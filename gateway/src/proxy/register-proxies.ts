@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
+import { CLIENT_IP_HEADER } from '../policy/client-ip.ts';
+import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
 import { upstreamFailure } from './upstream-failure.ts';
 
@@ -14,25 +16,26 @@ export interface ProxyOptions {
   routes: readonly UpstreamRoute[];
   timeoutMs: number;
   connections: number;
-  /** Runs before a protected route is proxied (authentication). */
-  guard: (request: FastifyRequest) => Promise<void>;
+  /** The policy (authentication, limits) checked before a route is proxied; undefined for public routes. */
+  policyFor: (route: UpstreamRoute) => RoutePolicy | undefined;
 }
 
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
 
-export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
-
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'ip'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (request: Pick<FastifyRequest, 'id' | 'clientIp'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
     for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
-    forwarded[CLIENT_IP_HEADER] = request.ip;
+    forwarded[CLIENT_IP_HEADER] = request.clientIp;
     return forwarded;
   };
 }
+
+// http-proxy types its preHandler as callback-style; Fastify runs an async one all the same.
+const policyHook = (policy: RoutePolicy | undefined) => (policy ? { preHandler: policy as never } : {});
 
 /**
  * Proxies each public prefix to its service over one keep-alive undici pool per service
@@ -67,7 +70,7 @@ export async function registerProxies(app: FastifyInstance, options: ProxyOption
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       httpMethods: [...route.methods],
-      ...(route.protected ? { preHandler: options.guard } : {}),
+      ...policyHook(options.policyFor(route)),
       undici: poolFor(route.service),
       internalRewriteLocationHeader: false,
       // One 'request completed' line per request is enough; reply-from would add two more.

@@ -1,3 +1,5 @@
+import type { RouteAccess } from '../policy/access-guard.ts';
+
 /** The services behind the gateway. */
 export type UpstreamService = 'search' | 'auth' | 'mcp';
 
@@ -6,23 +8,27 @@ export interface UpstreamRoute {
   /** Path prefix; the path is forwarded unchanged, and sub-paths go to the same service. */
   prefix: string;
   methods: readonly string[];
-  /** Needs a credential (scope `search:read` or the operator API key). */
-  protected?: boolean;
+  /** Needs a credential holding this scope (the operator key holds every scope). */
+  access?: RouteAccess;
+  /** A search: subject to the per-IP burst limiter and, for the demo key, the demo quota. */
+  countsAsSearch?: boolean;
 }
 
 const READ = ['GET', 'HEAD'] as const;
+const SEARCH_ACCESS: RouteAccess = { scope: 'search:read', resource: 'api' };
+const MCP_ACCESS: RouteAccess = { scope: 'mcp:invoke', resource: 'mcp' };
 const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** Every public path a service answers, in one table (the OpenAPI description lists the same paths). */
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], protected: true },
-  { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], protected: true },
+  { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
+  { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/v1/sandbox', methods: READ },
   { service: 'auth', prefix: '/oauth2', methods: ANY },
   { service: 'auth', prefix: '/agent', methods: ANY },
   { service: 'auth', prefix: '/.well-known/oauth-authorization-server', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-protected-resource', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-client', methods: READ },
-  { service: 'mcp', prefix: '/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'] },
-  { service: 'mcp', prefix: '/.well-known/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'] },
+  { service: 'mcp', prefix: '/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'], access: MCP_ACCESS },
+  { service: 'mcp', prefix: '/.well-known/mcp', methods: ['GET', 'HEAD', 'POST', 'DELETE'], access: MCP_ACCESS },
 ];

@@ -1,8 +1,7 @@
 import type { DiscoveryDocument } from '@rankgate/shared/contracts';
+import { SCOPES } from '@rankgate/shared/contracts';
 import { SERVICE_VERSION } from '@rankgate/shared/version';
 import type { FastifyInstance } from 'fastify';
-
-import { SCOPES } from '../openapi/build-openapi.ts';
 
 /** The API index: every endpoint, the docs, the OpenAPI description and the auth metadata. */
 export function buildDiscoveryDocument(baseUrl: string): DiscoveryDocument {

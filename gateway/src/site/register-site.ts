@@ -2,6 +2,7 @@ import { PROBLEM_CODES, PROBLEMS, ProblemError, renderProblemIndex, renderProble
 import type { FastifyInstance } from 'fastify';
 
 import { buildOpenApi } from '../openapi/build-openapi.ts';
+import type { RouteRetirement } from '../policy/route-retirements.ts';
 import type { DocsFile } from '../routes/docs-pages.ts';
 import { readDocsFiles, registerDocsPages } from '../routes/docs-pages.ts';
 import { loadAssets, registerAssetRoutes } from './assets.ts';
@@ -20,6 +21,8 @@ import { addSecurityHeaders } from './security-headers.ts';
 
 export interface SiteOptions extends SiteDemoConfig {
   baseUrl: string;
+  /** Retired routes, flagged in the API reference as in /openapi.json. */
+  retirements?: readonly RouteRetirement[];
   /** docs/*.md; read from the repository's docs/ when not given. */
   docs?: readonly DocsFile[];
 }
@@ -36,7 +39,7 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
   const layout = createLayout(assets);
   const docs = options.docs ?? await readDocsFiles();
   const { intro, guides } = renderGuides(docs);
-  const openapi = buildOpenApi(options.baseUrl) as unknown as Parameters<typeof docsIndexPage>[2];
+  const openapi = buildOpenApi(options.baseUrl, options.retirements) as unknown as Parameters<typeof docsIndexPage>[2];
 
   const pages = new Map<string, CacheableBody>();
   const addPage = (path: string, html: string): void => {

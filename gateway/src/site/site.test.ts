@@ -12,21 +12,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildGatewayApp } from '../app.ts';
-import type { GatewayDependencies } from '../app.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { readDocsFiles } from '../routes/docs-pages.ts';
+import { testGatewayConfig } from '../test-config.ts';
 
 const BASE_URL = 'https://rankgate.test';
 const DEMO_KEY = 'demo-public-key-0123456789';
 const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
 
-const gatewayWith = (demo: Pick<GatewayDependencies['config'], 'DEMO_MODE' | 'DEMO_API_KEY'>): Promise<FastifyInstance> => buildGatewayApp({
-  config: {
-    BASE_URL, INTERNAL_TOKEN: 'i'.repeat(48),
-    // Nothing listens on port 1: the site needs no service.
-    SEARCH_SERVICE_URL: 'http://127.0.0.1:1', AUTH_SERVICE_URL: 'http://127.0.0.1:1', MCP_SERVICE_URL: 'http://127.0.0.1:1',
-    UPSTREAM_TIMEOUT_MS: 300, UPSTREAM_CONNECTIONS: 1, OPERATOR_API_KEY: undefined, ...demo,
-  },
+const gatewayWith = (env: Record<string, string>): Promise<FastifyInstance> => buildGatewayApp({
+  // Nothing listens on port 1: the site needs no service.
+  config: testGatewayConfig({ BASE_URL, SEARCH_SERVICE_URL: 'http://127.0.0.1:1', AUTH_SERVICE_URL: 'http://127.0.0.1:1', MCP_SERVICE_URL: 'http://127.0.0.1:1', ...env }),
   logger: silent,
 });
 
@@ -41,7 +37,7 @@ const HTML_PAGES = [
 
 beforeAll(async () => {
   [site, demoSite] = await Promise.all([
-    gatewayWith({ DEMO_MODE: 'disabled', DEMO_API_KEY: undefined }),
+    gatewayWith({}),
     gatewayWith({ DEMO_MODE: 'enabled', DEMO_API_KEY: DEMO_KEY }),
   ]);
 });

@@ -8,3 +8,5 @@ export {
 } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
+export type { Scope } from './scopes.ts';
+export { PRE_CLAIM_SCOPES, SCOPES } from './scopes.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger/index.ts';
 import { ProblemError } from '../problems/index.ts';
 import { SERVICE_VERSION } from '../version.ts';
-import { createServiceApp } from './create-service-app.ts';
+import { createBaseApp, createServiceApp } from './create-service-app.ts';
 
 const token = 't'.repeat(40);
 const logged: string[] = [];
@@ -112,5 +112,36 @@ describe('a service app', () => {
     expect(res.json().code).toBe('INTERNAL_ERROR');
     expect(logged.join('')).toContain('secret internal detail');
     expect((await app.inject({ url: '/things/2', headers })).statusCode).toBe(200);
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers headers over 16 KB with a 431 problem, and keeps serving', async () => {
+    const app = createBaseApp({ baseUrl: 'https://rankgate.test', logger: createLogger({ service: 'test', level: 'silent' }) });
+    app.get('/ok', async () => ({ ok: true }));
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const res = await fetch(`${url}/ok?q=${'x'.repeat(20_000)}`);
+      expect(res.status).toBe(431);
+      expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(await res.json()).toMatchObject({ code: 'HEADERS_TOO_LARGE', status: 431, type: 'https://rankgate.test/errors/headers-too-large' });
+      expect((await fetch(`${url}/ok`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('errors the router raises', () => {
+  it('answers an over-long path parameter with a 414 problem and a malformed URL with a 400 problem', async () => {
+    const app = createBaseApp({ baseUrl: 'https://rankgate.test', logger: createLogger({ service: 'test', level: 'silent' }) });
+    app.get('/errors/:slug', async () => ({ ok: true }));
+    const long = await app.inject(`/errors/${'x'.repeat(500)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ code: 'URI_TOO_LONG', status: 414 });
+    const malformed = await app.inject('/errors/%zz');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    await app.close();
   });
 });

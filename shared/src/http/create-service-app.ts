@@ -2,10 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import { fastify, LogController } from 'fastify';
 import type { Logger } from 'pino';
 
+import { ProblemError } from '../problems/index.ts';
 import { SERVICE_VERSION } from '../version.ts';
+import { problemClientErrorHandler } from './client-error.ts';
 import { requireInternalToken } from './internal-token.ts';
 import type { ProblemHandlingOptions } from './problem-handling.ts';
-import { installProblemHandling } from './problem-handling.ts';
+import { installProblemHandling, sendProblem } from './problem-handling.ts';
 import { requestIdFor } from './request-id.ts';
 
 export interface BaseAppOptions {
@@ -17,7 +19,7 @@ export interface BaseAppOptions {
   /** See `installProblemHandling`. */
   classifyUnmatched?: ProblemHandlingOptions['classifyUnmatched'];
   /** Extra Fastify options (e.g. timeouts). */
-  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout'>;
+  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout' | 'trustProxy'>;
 }
 
 /**
@@ -33,6 +35,14 @@ export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, classify
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit,
     return503OnClosing: true,
+    clientErrorHandler: problemClientErrorHandler(baseUrl),
+    // Errors the router raises before any route runs (a path segment over maxParamLength, a
+    // malformed URL) get problem documents too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      const code = status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+      return sendProblem(reply, baseUrl, new ProblemError(code, status === 414 ? 'A path segment is too long.' : 'The request URL is malformed.'));
+    },
     ...extra,
   });
   app.addHook('onRequest', async (request, reply) => {

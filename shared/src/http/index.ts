@@ -7,3 +7,5 @@ export { installProblemHandling, instanceOf, sendProblem } from './problem-handl
 export { requestIdFor } from './request-id.ts';
 export type { RunOptions } from './run-service.ts';
 export { runService } from './run-service.ts';
+export type { BareItem, ListMember } from './structured-fields.ts';
+export { parseStructuredList, StructuredFieldError } from './structured-fields.ts';

@@ -44,6 +44,16 @@ export const PROBLEMS = {
     hint: 'Send a smaller body; a search request body needs only a few hundred bytes.',
     description: 'The request body exceeds the size limit of this endpoint.',
   },
+  URI_TOO_LONG: {
+    status: 414, slug: 'uri-too-long', title: 'URI Too Long',
+    hint: 'Shorten the path; send long search input as a POST /v1/search JSON body.',
+    description: 'A path segment is longer than the server accepts.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431, slug: 'headers-too-large', title: 'Request Header Fields Too Large',
+    hint: 'Shorten the URL or the headers (together at most 16 KB); send long search input as a POST /v1/search JSON body.',
+    description: 'The request line and headers are larger than the server accepts, so the request was not read.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415, slug: 'unsupported-media-type', title: 'Unsupported Media Type',
     hint: 'Send the body as JSON with `Content-Type: application/json`.',
@@ -110,7 +120,9 @@ export function problemCodeForStatus(status: number): ProblemCode {
     case 404: return 'NOT_FOUND';
     case 405: return 'METHOD_NOT_ALLOWED';
     case 413: return 'PAYLOAD_TOO_LARGE';
+    case 414: return 'URI_TOO_LONG';
     case 415: return 'UNSUPPORTED_MEDIA_TYPE';
+    case 431: return 'HEADERS_TOO_LARGE';
     case 422: return 'VALIDATION_ERROR';
     case 429: return 'RATE_LIMITED';
     case 502: return 'UPSTREAM_ERROR';

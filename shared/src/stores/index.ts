@@ -1,4 +1,4 @@
-export type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore } from './store.ts';
+export type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
 export { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 export type { MemoryKeyValueStoreOptions } from './memory-store.ts';
 export { MemoryKeyValueStore } from './memory-store.ts';
@@ -6,3 +6,5 @@ export type { RedisKeyValueStoreOptions } from './redis-store.ts';
 export { RedisKeyValueStore } from './redis-store.ts';
 export type { RedisConnectionOptions, StoreRedisConnectionOptions } from './redis-connection.ts';
 export { createQueueRedisConnection, createStoreRedisConnection } from './redis-connection.ts';
+export type { RestKeyValueStoreOptions } from './rest-store.ts';
+export { RestKeyValueStore } from './rest-store.ts';

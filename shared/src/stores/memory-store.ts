@@ -1,5 +1,5 @@
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore } from './store.ts';
-import { assertIncrement, assertLimit, assertTtlMs } from './store-arguments.ts';
+import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
+import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
 import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 
 export interface MemoryKeyValueStoreOptions {
@@ -88,6 +88,14 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return { allowed: true, value: this.add(key, 1, ttlMs) };
   }
 
+  async hitWindow(key: string, options: WindowOptions): Promise<WindowState> {
+    return this.window(key, options, true);
+  }
+
+  async peekWindow(key: string, options: WindowOptions): Promise<WindowState> {
+    return this.window(key, options, false);
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
   }
@@ -96,6 +104,22 @@ export class MemoryKeyValueStore implements KeyValueStore {
     this.closed = true;
     clearInterval(this.sweepTimer);
     this.entries.clear();
+  }
+
+  /**
+   * The window's hit times live in an ordinary entry (comma-separated epoch ms, oldest first) that
+   * expires with its newest hit, so eviction and sweeping bound it like everything else.
+   */
+  private window(key: string, { limit, windowMs }: WindowOptions, record: boolean): WindowState {
+    this.assertOpen();
+    assertWindow({ limit, windowMs });
+    const now = this.now();
+    const hits = (this.live(key)?.value.split(',').map(Number) ?? []).filter((at) => at > now - windowMs);
+    const allowed = hits.length < limit;
+    if (record && allowed) hits.push(now);
+    if (hits.length > 0) this.insert(key, hits.join(','), Math.max(1, (hits.at(-1) ?? now) + windowMs - now));
+    else this.entries.delete(key);
+    return { allowed, remaining: Math.max(0, limit - hits.length), resetMs: hits.length > 0 ? (hits[0] ?? now) + windowMs - now : 0 };
   }
 
   private add(key: string, by: number, ttlMs: number | undefined): number {

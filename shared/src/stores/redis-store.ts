@@ -1,39 +1,17 @@
 import type { Redis } from 'ioredis';
 
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore } from './store.ts';
-import { assertIncrement, assertLimit, assertTtlMs } from './store-arguments.ts';
+import { randomUUID } from 'node:crypto';
+
+import { INCREMENT_LUA, INCREMENT_UP_TO_LUA, SLIDING_WINDOW_LUA, windowState } from './redis-scripts.ts';
+import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
+import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
 import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
-
-// Both counters are Lua scripts: read, decide and write in one atomic round trip. A separate
-// INCR + PEXPIRE would leave an immortal counter if the process died in between, and a
-// GET-then-INCR quota check would let concurrent callers overshoot the limit.
-
-/** KEYS[1] counter; ARGV[1] amount; ARGV[2] ttl ms on creation (0: none). Returns the new value. */
-const INCREMENT_LUA = `
-local created = redis.call('EXISTS', KEYS[1]) == 0
-local value = redis.call('INCRBY', KEYS[1], ARGV[1])
-local ttl = tonumber(ARGV[2])
-if created and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
-return value`;
-
-/** KEYS[1] counter; ARGV[1] limit; ARGV[2] ttl ms on creation (0: none). Returns {allowed 0|1, value}. */
-const INCREMENT_UP_TO_LUA = `
-local raw = redis.call('GET', KEYS[1])
-local current = 0
-if raw then
-  if not string.match(raw, '^-?%d+$') then return redis.error_reply('ERR value is not an integer') end
-  current = tonumber(raw)
-end
-if current >= tonumber(ARGV[1]) then return {0, current} end
-local value = redis.call('INCR', KEYS[1])
-local ttl = tonumber(ARGV[2])
-if not raw and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
-return {1, value}`;
 
 /** The commands `defineCommand` adds (EVALSHA with a transparent EVAL fallback). */
 interface CounterCommands {
   rankgateIncrement(key: string, by: number, ttlMs: number): Promise<number>;
   rankgateIncrementUpTo(key: string, limit: number, ttlMs: number): Promise<[number, number]>;
+  rankgateWindow(key: string, limit: number, windowMs: number, record: 0 | 1, member: string): Promise<[number, number, number]>;
 }
 
 export interface RedisKeyValueStoreOptions {
@@ -60,6 +38,7 @@ export class RedisKeyValueStore implements KeyValueStore {
     if (keyPrefix === '') throw new RangeError('keyPrefix must not be empty');
     redis.defineCommand('rankgateIncrement', { numberOfKeys: 1, lua: INCREMENT_LUA });
     redis.defineCommand('rankgateIncrementUpTo', { numberOfKeys: 1, lua: INCREMENT_UP_TO_LUA });
+    redis.defineCommand('rankgateWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
     this.redis = redis;
     this.commands = redis as unknown as CounterCommands;
     this.keyPrefix = keyPrefix;
@@ -111,6 +90,14 @@ export class RedisKeyValueStore implements KeyValueStore {
     return { allowed: allowed === 1, value };
   }
 
+  async hitWindow(key: string, options: WindowOptions): Promise<WindowState> {
+    return this.window(key, options, 1);
+  }
+
+  async peekWindow(key: string, options: WindowOptions): Promise<WindowState> {
+    return this.window(key, options, 0);
+  }
+
   async ping(): Promise<void> {
     this.assertOpen();
     await this.redis.ping();
@@ -123,6 +110,13 @@ export class RedisKeyValueStore implements KeyValueStore {
     // QUIT flushes pending replies; a connection that is not up has nothing to flush.
     if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
     else this.redis.disconnect();
+  }
+
+  private async window(key: string, options: WindowOptions, record: 0 | 1): Promise<WindowState> {
+    this.assertOpen();
+    assertWindow(options);
+    const reply = await this.commands.rankgateWindow(this.keyPrefix + key, options.limit, options.windowMs, record, randomUUID());
+    return windowState(reply, options.limit);
   }
 
   /** Runs a counter command, turning Redis' "not an integer" reply into the port's error. */

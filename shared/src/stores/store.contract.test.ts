@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryKeyValueStore } from './memory-store.ts';
 import { createStoreRedisConnection } from './redis-connection.ts';
 import { RedisKeyValueStore } from './redis-store.ts';
+import type { RestRedisDouble } from './rest-redis-double.ts';
+import { startRestRedisDouble } from './rest-redis-double.ts';
+import { RestKeyValueStore } from './rest-store.ts';
 import { redisUrlForTests, requireRedis } from './redis-test-helper.ts';
 import type { KeyValueStore } from './store.ts';
 import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
@@ -172,11 +175,50 @@ function describeStoreContract(adapter: AdapterUnderTest): void {
       expect(await store.get('daily')).toBeNull();
     });
 
+    it('hitWindow admits up to the limit per window, counts down, and says when a slot frees', async () => {
+      fresh();
+      const window = { limit: 3, windowMs: 400 };
+      expect(await store.peekWindow('ip', window)).toEqual({ allowed: true, remaining: 3, resetMs: 0 });
+      const first = await store.hitWindow('ip', window);
+      expect(first).toMatchObject({ allowed: true, remaining: 2 });
+      expect(first.resetMs).toBeGreaterThan(300);
+      expect(first.resetMs).toBeLessThanOrEqual(400);
+      expect(await store.hitWindow('ip', window)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(await store.peekWindow('ip', window)).toMatchObject({ allowed: true, remaining: 1 }); // a peek records nothing
+      expect(await store.hitWindow('ip', window)).toMatchObject({ allowed: true, remaining: 0 });
+      const refused = await store.hitWindow('ip', window);
+      expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+      expect(refused.resetMs).toBeGreaterThan(0);
+      expect(refused.resetMs).toBeLessThanOrEqual(400);
+      expect(await store.hitWindow('other-ip', window)).toMatchObject({ allowed: true, remaining: 2 });
+    });
+
+    it('hitWindow slides: hits older than the window stop counting, refused hits never counted', async () => {
+      fresh();
+      const window = { limit: 2, windowMs: 300 };
+      await store.hitWindow('ip', window);
+      await adapter.elapse(150);
+      await store.hitWindow('ip', window);
+      expect((await store.hitWindow('ip', window)).allowed).toBe(false);
+      await adapter.elapse(200); // the first hit has left the window; the second has not
+      expect(await store.hitWindow('ip', window)).toMatchObject({ allowed: true, remaining: 0 });
+      await adapter.elapse(400);
+      expect(await store.peekWindow('ip', window)).toEqual({ allowed: true, remaining: 2, resetMs: 0 });
+    });
+
+    it('hitWindow is exact under concurrency: 200 parallel hits with limit 60 admit exactly 60', async () => {
+      fresh();
+      const results = await Promise.all(Array.from({ length: 200 }, () => store.hitWindow('burst', { limit: 60, windowMs: 60_000 })));
+      expect(results.filter((result) => result.allowed)).toHaveLength(60);
+      expect(results.filter((result) => result.allowed).map((result) => result.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_v, i) => i));
+    });
+
     it('rejects invalid arguments the same way', async () => {
       fresh();
       await expect(store.set('k', 'v', { ttlMs: 0 })).rejects.toBeInstanceOf(RangeError);
       await expect(store.increment('k', { by: 1.5 })).rejects.toBeInstanceOf(RangeError);
       await expect(store.incrementUpTo('k', -1)).rejects.toBeInstanceOf(RangeError);
+      await expect(store.hitWindow('k', { limit: 1, windowMs: 0 })).rejects.toBeInstanceOf(RangeError);
       expect(await store.get('k')).toBeNull();
     });
 
@@ -196,6 +238,53 @@ describeStoreContract(memoryAdapter());
 
 const redis = redisAdapter();
 describeStoreContract(redis);
+describeStoreContract(restAdapter());
+
+/** The REST protocol served by a double in front of the same real Redis. */
+function restAdapter(): AdapterUnderTest {
+  const backing = redisAdapter();
+  let double: RestRedisDouble | undefined;
+  return {
+    ...backing,
+    name: 'RestKeyValueStore',
+    start: async () => {
+      await backing.start();
+      double = await startRestRedisDouble({ redisUrl: redisUrlForTests() });
+    },
+    createStore: () => {
+      if (!double) throw new Error('rest adapter not started');
+      return new RestKeyValueStore({ url: double.url, token: double.token, keyPrefix: backing.usePrefix() });
+    },
+    stop: async () => {
+      await double?.close();
+      await backing.stop();
+    },
+  };
+}
+
+describe.skipIf(!redisAvailable)('RestKeyValueStore specifics', () => {
+  let double: RestRedisDouble;
+  beforeAll(async () => { double = await startRestRedisDouble({ redisUrl: redisUrlForTests() }); });
+  afterAll(() => double.close());
+
+  it('speaks the REST wire format: one POST per command, no client retries, rejected within its bound when the endpoint is down', async () => {
+    const store = new RestKeyValueStore({ url: double.url, token: double.token, keyPrefix: `test-${randomUUID()}:`, commandTimeoutMs: 500 });
+    await store.set('k', 'v', { ttlMs: 60_000 });
+    expect(double.commands.at(-1)).toEqual(['set', expect.stringMatching(/:k$/), 'v', 'px', '60000']);
+    await store.delete('k');
+    await double.stop();
+    const started = Date.now();
+    await expect(store.hitWindow('ip', { limit: 1, windowMs: 1000 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await double.restart();
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  it('refuses a wrong token', async () => {
+    const store = new RestKeyValueStore({ url: double.url, token: 'wrong', keyPrefix: 'test-wrong:' });
+    await expect(store.get('k')).rejects.toThrow(/Unauthorized/);
+  });
+});
 
 describe.skipIf(!redisAvailable)('RedisKeyValueStore specifics', () => {
   beforeAll(() => redis.start());

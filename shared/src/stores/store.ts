@@ -16,6 +16,23 @@ export interface IncrementUpToResult {
   value: number;
 }
 
+/** A sliding window: at most `limit` hits in any `windowMs`. */
+export interface WindowOptions {
+  /** Hits allowed per window, a non-negative integer. */
+  limit: number;
+  /** Window length in milliseconds, a positive integer. */
+  windowMs: number;
+}
+
+export interface WindowState {
+  /** For a hit: it was admitted and recorded. For a peek: a hit now would be admitted. */
+  allowed: boolean;
+  /** Hits left in the window after this call. */
+  remaining: number;
+  /** Milliseconds until the oldest recorded hit leaves the window (a slot frees); 0 when empty. */
+  resetMs: number;
+}
+
 /**
  * The key/value + counter port. Small on purpose: it backs the discover cache (TTL), the token
  * revocation list, OAuth state (`setIfAbsent` + TTL) and quota counters, and must be implementable
@@ -51,6 +68,16 @@ export interface KeyValueStore {
    * A refused call does not create the key.
    */
   incrementUpTo(key: string, limit: number, options?: ExpiryOptions): Promise<IncrementUpToResult>;
+
+  /**
+   * Sliding-window admission: records a hit and admits it only while fewer than `limit` hits lie
+   * in the last `windowMs`. Exact under concurrency (one atomic step); a refused hit is not
+   * recorded, so hammering does not extend the wait. The window's key expires on its own.
+   */
+  hitWindow(key: string, options: WindowOptions): Promise<WindowState>;
+
+  /** The same window's state without recording a hit. */
+  peekWindow(key: string, options: WindowOptions): Promise<WindowState>;
 
   /** Resolves when the backing store answers; rejects (within a bounded time) when it cannot. */
   ping(): Promise<void>;

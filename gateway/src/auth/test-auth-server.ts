@@ -1,0 +1,79 @@
+import type { JWK } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+
+import { startTestUpstream } from '../test-upstream.ts';
+
+export interface TokenClaims {
+  scope?: string;
+  sub?: string;
+  aud?: string;
+  iss?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  typ?: string;
+  kid?: string;
+}
+
+/**
+ * Plays the auth-server on 127.0.0.1 for gateway tests: serves a JWKS at /oauth2/jwks and answers
+ * /internal/token-status from a revocation set, as the real service does on the wire. It signs
+ * tokens the way the real one does (ES256, typ at+jwt), and can rotate its key.
+ */
+export async function startTestAuthServer(baseUrl: string) {
+  let current = await newKey('key-1');
+  const published: JWK[] = [current.jwk];
+  const revoked = new Set<string>();
+  let jwksFetches = 0;
+  let statusCalls = 0;
+  let failStatus = false;
+  let counter = 0;
+
+  const upstream = await startTestUpstream((app) => {
+    app.get('/oauth2/jwks', async () => {
+      jwksFetches += 1;
+      return { keys: published };
+    });
+    app.post('/internal/token-status', async (request, reply) => {
+      statusCalls += 1;
+      if (failStatus) return reply.code(500).send({ error: 'down' });
+      const { jti, sub } = request.body as { jti: string; sub: string };
+      return { active: !revoked.has(jti) && !revoked.has(sub) };
+    });
+  });
+
+  return {
+    url: upstream.url,
+    seen: upstream.seen,
+    close: upstream.close,
+    revoke: (jtiOrSubject: string) => revoked.add(jtiOrSubject),
+    failTokenStatus: (fail: boolean) => { failStatus = fail; },
+    get jwksFetches() { return jwksFetches; },
+    get statusCalls() { return statusCalls; },
+    /** A new signing key, published alongside the old one (as a rotation does). */
+    async rotate(kid: string) {
+      current = await newKey(kid);
+      published.push(current.jwk);
+    },
+    async issue(claims: TokenClaims = {}): Promise<{ token: string; jti: string }> {
+      counter += 1;
+      const jti = `jti-${counter}`;
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ scope: claims.scope ?? 'search:read mcp:invoke', client_id: 'test-client' })
+        .setProtectedHeader({ alg: 'ES256', typ: claims.typ ?? 'at+jwt', kid: claims.kid ?? current.kid })
+        .setIssuer(claims.iss ?? baseUrl)
+        .setAudience(claims.aud ?? `${baseUrl}/`)
+        .setSubject(claims.sub ?? 'agent-1')
+        .setJti(jti)
+        .setIssuedAt(now)
+        .setExpirationTime(now + (claims.expiresIn ?? 3600))
+        .sign(current.privateKey);
+      return { token, jti };
+    },
+  };
+}
+
+async function newKey(kid: string) {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  return { kid, privateKey, jwk };
+}

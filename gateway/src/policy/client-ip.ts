@@ -1,0 +1,35 @@
+import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/shared/http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The address limits and quotas are counted against. */
+    clientIp: string;
+  }
+}
+
+/** Carries the original client's address on calls between our own services. */
+export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+
+const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
+
+/**
+ * The client's address: Fastify's `request.ip`, which follows `X-Forwarded-For` only from the
+ * TRUST_PROXY addresses (configured on the app). The MCP service calls back into the gateway on
+ * behalf of its caller; it proves itself with the internal token and names the caller in
+ * `x-rankgate-client-ip`, so a search through MCP counts against the real client, once. Without
+ * the token the header is ignored (and later stripped), so nobody can pick their own address.
+ */
+export function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
+  const claimed = request.headers[CLIENT_IP_HEADER];
+  const token = request.headers[INTERNAL_TOKEN_HEADER];
+  if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && typeof token === 'string' && secretsEqual(token, internalToken)) return claimed;
+  return request.ip;
+}
+
+export function registerClientIp(app: FastifyInstance, internalToken: string): void {
+  app.decorateRequest('clientIp', '');
+  app.addHook('onRequest', async (request) => {
+    request.clientIp = clientIpOf(request, internalToken);
+  });
+}
