@@ -250,6 +250,8 @@ describe.skipIf(!runnable)(title, () => {
     await demoProblem.waitFor();
     expect(await demoProblem.textContent()).toContain('Demo allowance used');
     expect(await demoProblem.textContent()).toContain(body.hint);
+    // Paths in the hint are links.
+    expect(await demoProblem.locator('a[href="/auth.md"]').textContent()).toBe('/auth.md');
     expect(await page.locator('#key-field').isVisible()).toBe(true);
     expect(await page.locator('#search-button').isDisabled()).toBe(false);
     await screenshot(page, 'search-demo-exhausted');

@@ -61,6 +61,22 @@ function bar(value) {
   return h('span', { class: 'bar', 'aria-hidden': 'true' }, fill);
 }
 
+/**
+ * Plain text whose same-origin paths (`see /auth.md`) become links; everything else stays text.
+ * @param {string} text
+ */
+function withPathLinks(text) {
+  const fragment = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(/(^|[\s(])(\/[a-z0-9][\w./-]*[\w/])/gi)) {
+    const start = (match.index ?? 0) + match[1].length;
+    fragment.append(text.slice(last, start), h('a', { href: match[2] }, match[2]));
+    last = start + match[2].length;
+  }
+  fragment.append(text.slice(last));
+  return fragment;
+}
+
 /** @param {number | null | undefined} value */
 const formatScore = (value) => (typeof value === 'number' ? value.toFixed(2) : 'n/a');
 
@@ -219,7 +235,7 @@ function showProblem(response, body) {
   resultsSection.hidden = true;
   const parts = [];
   if (response.status === 429 && problem?.code === 'DEMO_EXHAUSTED') {
-    parts.push(h('h2', {}, 'Demo allowance used'), h('p', {}, problem.detail), h('p', {}, `What to do: ${problem.hint}`),
+    parts.push(h('h2', {}, 'Demo allowance used'), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))),
       h('p', {}, 'Have an API key? Enter it above and search again.'));
     revealKeyField();
   } else if (response.status === 429) {
@@ -229,7 +245,7 @@ function showProblem(response, body) {
     if (problem) parts.push(h('p', {}, problem.detail));
     if (seconds !== null) holdButton(seconds);
   } else if (problem) {
-    parts.push(h('h2', {}, `${problem.title ?? 'Error'} (${response.status})`), h('p', {}, problem.detail), h('p', {}, `What to do: ${problem.hint ?? ''}`));
+    parts.push(h('h2', {}, `${problem.title ?? 'Error'} (${response.status})`), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))));
     if (response.status === 401) revealKeyField();
   } else {
     parts.push(h('h2', {}, `Search failed (${response.status})`), h('p', {}, 'The service answered without a problem document. Try again in a moment.'));
