@@ -14,7 +14,8 @@ const plan = await planTarget();
 /**
  * Pages another piece of work publishes: the site links to them already. Until they exist they may
  * answer 404 (nothing else); once they answer 200 they are checked like every other page.
- * `/auth.md`: the agent authentication guide, written with the authorization server.
+ * `/auth.md`: the agent authentication guide, written with the authorization server as docs/auth.md
+ * (gateway/src/routes/docs-pages.ts publishes that file at /auth.md as soon as it exists).
  */
 const PUBLISHED_ELSEWHERE = new Set(['/auth.md']);
 

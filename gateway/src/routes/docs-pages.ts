@@ -19,6 +19,12 @@ export async function readDocsFiles(dir = DOCS_DIR): Promise<DocsFile[]> {
   return Promise.all(names.map(async (name) => ({ slug: name.slice(0, -3), markdown: await readFile(`${dir}${name}`, 'utf8') })));
 }
 
+/** Files also published at the root: docs/auth.md is the agent_auth `skill`, `/auth.md`. */
+const ROOT_PATHS: Readonly<Record<string, string>> = { auth: '/auth.md' };
+
+/** Where a docs file is published as Markdown. */
+export const markdownPathsOf = (slug: string): string[] => [`/docs/${slug}.md`, ...(ROOT_PATHS[slug] ? [ROOT_PATHS[slug]] : [])];
+
 /**
  * The Markdown sources as published pages, `/docs/<name>.md` (for agents and curl; the website
  * renders the same files as HTML at `/docs/<name>`).
@@ -26,6 +32,6 @@ export async function readDocsFiles(dir = DOCS_DIR): Promise<DocsFile[]> {
 export function registerDocsPages(app: FastifyInstance, files: readonly DocsFile[]): void {
   for (const file of files) {
     const page = cacheable(file.markdown, 'text/markdown; charset=utf-8', REVALIDATE);
-    app.get(`/docs/${file.slug}.md`, async (request, reply) => sendCacheable(request, reply, page));
+    for (const path of markdownPathsOf(file.slug)) app.get(path, async (request, reply) => sendCacheable(request, reply, page));
   }
 }

@@ -11,6 +11,7 @@ import { registerConfigScript } from './config-script.ts';
 import type { CacheableBody } from './http-cache.ts';
 import { cacheable, REVALIDATE, sendCacheable } from './http-cache.ts';
 import { createLayout } from './layout.ts';
+import type { OpenApiDocument } from './pages/api-reference.ts';
 import { contactPage } from './pages/contact.ts';
 import { developersPage } from './pages/developers.ts';
 import { docsIndexPage } from './pages/docs-index.ts';
@@ -39,7 +40,8 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
   const layout = createLayout(assets);
   const docs = options.docs ?? await readDocsFiles();
   const { intro, guides } = renderGuides(docs);
-  const openapi = buildOpenApi(options.baseUrl, options.retirements) as unknown as Parameters<typeof docsIndexPage>[2];
+  // The same document /openapi.json serves; the reference reads the parts it shows.
+  const openapi = buildOpenApi(options.baseUrl, options.retirements) as unknown as OpenApiDocument;
 
   const pages = new Map<string, CacheableBody>();
   const addPage = (path: string, html: string): void => {

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD } from '@rankgate/shared/contracts';
+import { createBaseApp } from '@rankgate/shared/http';
 import { createLogger } from '@rankgate/shared/logger';
 import { PROBLEM_CODES, PROBLEMS } from '@rankgate/shared/problems';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { buildGatewayApp } from '../app.ts';
 import { buildOpenApi } from '../openapi/build-openapi.ts';
 import { readDocsFiles } from '../routes/docs-pages.ts';
 import { testGatewayConfig } from '../test-config.ts';
+import { registerSite } from './register-site.ts';
 
 const BASE_URL = 'https://rankgate.test';
 const DEMO_KEY = 'demo-public-key-0123456789';
@@ -205,5 +207,24 @@ describe('the browser script', () => {
     const project = fileURLToPath(new URL('./assets/tsconfig.json', import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', project]).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(stdout).toBe('');
+  });
+});
+
+describe('docs from another piece of work', () => {
+  it('publishes docs/auth.md at /auth.md (the agent_auth skill) as well as a guide page', async () => {
+    const app = createBaseApp({ baseUrl: BASE_URL, logger: silent });
+    await registerSite(app, {
+      baseUrl: BASE_URL, DEMO_MODE: 'disabled', DEMO_API_KEY: undefined,
+      docs: [{ slug: 'index', markdown: '# Docs\n' }, { slug: 'auth', markdown: '# Authentication for agents\n\nRegister, then exchange.\n' }],
+    });
+    const markdown = await app.inject('/auth.md');
+    expect(markdown.statusCode).toBe(200);
+    expect(markdown.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(markdown.body).toBe('# Authentication for agents\n\nRegister, then exchange.\n');
+    expect((await app.inject('/docs/auth.md')).body).toBe(markdown.body);
+    const html = await app.inject('/docs/auth');
+    expect(html.body).toContain('<title>Authentication for agents · Rankgate</title>');
+    expect((await app.inject('/docs')).body).toContain('<a href="/docs/auth">Authentication for agents</a>');
+    await app.close();
   });
 });
