@@ -3,10 +3,10 @@ export type { SearchRequest, SearchRequestInput } from './search-request.ts';
 export { RANK_SWITCH, SEARCH_LIMITS, SEARCH_MODES, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
 export { parseSearchRequest } from './parse-search-request.ts';
 export type { Gates, ResultRow, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
-export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
 export {
   CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
 } from './search-response.ts';
+export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
 export type { Scope } from './scopes.ts';
