@@ -1,5 +1,6 @@
-import { INJECTION_RISK_MEDIUM_FROM } from '../contracts/search-response.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
+// The risk bands are part of the search response contract.
+import { INJECTION_RISK_MEDIUM_FROM } from '../contracts/search-response.ts';
 
 export interface InjectionAssessment {
   /** 0-1; the hard gate drops a row at or above PROMPT_INJECTION_THRESHOLD (0.55). */
