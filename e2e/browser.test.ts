@@ -25,7 +25,7 @@ import { verifies } from './harness/verifies.ts';
 const RISK_BACKGROUND = { low: 'rgb(225, 243, 230)', medium: 'rgb(255, 240, 209)', high: 'rgb(253, 228, 228)' } as const;
 
 /** Lifetime demo searches per address on the demo-mode gateway. */
-const DEMO_QUOTA = 2;
+const DEMO_LIMIT = 2;
 /** Searches per minute per address (the other tests together make about 20 from 127.0.0.1). */
 const RATE_LIMIT = 30;
 
@@ -51,8 +51,8 @@ describe.skipIf(!runnable)(title, () => {
     // 127.0.0.1 is a trusted proxy, so a test can search from its own client address (X-Forwarded-For).
     const common = { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' };
     [site, demo, browser] = await Promise.all([
-      startLocalTarget(plan, { ...common, RATE_LIMIT_MAX: String(RATE_LIMIT) }),
-      startLocalTarget(plan, { ...common, DEMO_MODE: 'enabled', DEMO_API_KEY: demoKey, DEMO_QUOTA: String(DEMO_QUOTA) }),
+      startLocalTarget(plan, { ...common, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) }),
+      startLocalTarget(plan, { ...common, DEMO_MODE: 'enabled', DEMO_API_KEY: demoKey, DEMO_LIMIT: String(DEMO_LIMIT) }),
       launchBrowser(browserPlan),
     ]);
   });
@@ -234,7 +234,7 @@ describe.skipIf(!runnable)(title, () => {
     // The demo key's lifetime allowance, used up from another address: the page says so and offers the key field.
     const exhausted = '192.0.2.42';
     const demoVisitor = httpClient(demo!.baseUrl, { defaultHeaders: { authorization: `Bearer ${demoKey}`, 'x-forwarded-for': exhausted } });
-    for (let i = 0; i < DEMO_QUOTA; i += 1) expect((await demoVisitor.get('/api/v1/search?q=ocean+tides&k=1')).status).toBe(200);
+    for (let i = 0; i < DEMO_LIMIT; i += 1) expect((await demoVisitor.get('/api/v1/search?q=ocean+tides&k=1')).status).toBe(200);
     await openPage({ clientAddress: exhausted });
     await page.goto(`${demo!.baseUrl}/`);
     expect(await page.locator('#key-field').isHidden()).toBe(true);

@@ -38,7 +38,7 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('faults in dependencies (split
       DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
       JUDGE: 'openai', JUDGE_BASE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_API_KEY: 'sk-e2e-judge-SECRET-0001',
       JUDGE_TIMEOUT_MS: String(JUDGE_TIMEOUT_MS),
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_QUOTA: '5', TRUST_PROXY: '127.0.0.1',
+      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '5', TRUST_PROXY: '127.0.0.1',
     });
     http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });

@@ -33,8 +33,8 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('gateway policy (split topolog
     relay = await startCuttableProxy(Number(new URL(plan.redisUrl).port || 6379), new URL(plan.redisUrl).hostname);
     target = await startLocalTarget({ mode: 'local', redisUrl: `redis://127.0.0.1:${relay.port}` }, {
       DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
-      RATE_LIMIT_MAX: '60', TRUST_PROXY: '127.0.0.1',
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_QUOTA: '5',
+      RATE_LIMIT_PER_MINUTE: '60', TRUST_PROXY: '127.0.0.1',
+      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '5',
     });
     http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });

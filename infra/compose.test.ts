@@ -23,7 +23,10 @@ import { fileURLToPath } from 'node:url';
 
 import type { DCLinter as DCLinterClass } from 'dclint';
 import { describe, expect, it } from 'vitest';
-import { isAlias, isMap, isScalar, isSeq, parseDocument, stringify } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parse, parseDocument, stringify } from 'yaml';
+
+import { CHANGEME_SECRETS } from '../scripts/docs/render-docs.ts';
+import { accepts, RANKGATE_SERVICES, schemaAccepts, variablesOf } from './testing/workspace.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -47,6 +50,9 @@ interface ComposeService {
   stop_grace_period?: string;
   network_mode?: string;
   container_name?: string;
+  hostname?: string;
+  profiles?: string[];
+  deploy?: { replicas?: number };
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
@@ -91,7 +97,10 @@ function interpolate<T>(value: T, env: Record<string, string | undefined>): T {
 const effective = interpolate(written, {});
 const services = effective.services;
 
-const RANKGATE_SERVICES = ['gateway', 'search', 'auth-server', 'mcp', 'ranking-worker'] as const;
+/** Optional containers and the profile that starts them (`COMPOSE_PROFILES=searxng,ollama`). */
+const PROFILED = { searxng: 'searxng', ollama: 'ollama', 'ollama-pull': 'ollama' } as const;
+/** Run once and exit (no healthcheck: nothing waits on them being healthy). */
+const ONE_SHOT = ['ollama-pull'];
 const nodeServices = Object.entries(services).filter(([, service]) => service.build !== undefined);
 
 const envOf = (service: ComposeService): Record<string, string> =>
@@ -298,7 +307,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds the five Rankgate services from infra/Dockerfile; each SERVICE is known to the entry script and the health probe', () => {
-    expect(Object.keys(services).sort()).toEqual([...RANKGATE_SERVICES, 'redis'].sort());
+    expect(Object.keys(services).sort()).toEqual([...RANKGATE_SERVICES, 'redis', ...Object.keys(PROFILED)].sort());
+    // A plain `docker compose up` starts the five and Redis; the rest only with their profile.
+    expect(Object.keys(services).filter((name) => !services[name]?.profiles).sort()).toEqual([...RANKGATE_SERVICES, 'redis'].sort());
+    for (const [name, profile] of Object.entries(PROFILED)) expect(services[name]?.profiles, name).toEqual([profile]);
     expect(nodeServices.map(([name]) => name).sort()).toEqual([...RANKGATE_SERVICES].sort());
     for (const [name, service] of nodeServices) {
       expect(service.build?.context).toBe('.');
@@ -325,19 +337,26 @@ describe('docker-compose.yml', () => {
       const networks = networksOf(service);
       expect(networks, `${name} is on the internal network`).toContain('internal');
       expect(networks.includes('public'), `${name} on public`).toBe(name === 'gateway');
-      // Outbound internet for discovery providers and the judge; nothing is published there.
-      expect(networks.includes('egress'), `${name} on egress`).toBe(name === 'search' || name === 'ranking-worker');
+      // Outbound internet for discovery providers and the judge (and SearXNG's engines, Ollama's
+      // model downloads); nothing is published there.
+      expect(networks.includes('egress'), `${name} on egress`).toBe(['search', 'ranking-worker', 'searxng', 'ollama'].includes(name));
     }
     for (const name of ['public', 'egress']) expect(effective.networks?.[name]?.internal ?? false, `${name} is not internal`).toBe(false);
   });
 
-  it('gives every service an enabled healthcheck; Rankgate services run infra/healthcheck.mjs, Redis runs redis-cli ping', () => {
+  it('gives every long-running service an enabled healthcheck; Rankgate services run infra/healthcheck.mjs, Redis runs redis-cli ping', () => {
     for (const [name, service] of Object.entries(services)) {
+      if (ONE_SHOT.includes(name)) {
+        expect(service.restart, `${name} runs once`).toBe('no');
+        continue;
+      }
       expect(service.healthcheck?.disable ?? false, `${name} healthcheck enabled`).toBe(false);
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
     for (const [, service] of nodeServices) expect(service.healthcheck?.test).toEqual(['CMD', 'node', '/app/infra/healthcheck.mjs']);
     expect(services.redis?.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    expect(services.searxng?.healthcheck?.test).toEqual(['CMD', 'wget', '-q', '--spider', 'http://127.0.0.1:8080/healthz']);
+    expect(services.ollama?.healthcheck?.test).toEqual(['CMD', 'ollama', 'list']);
   });
 
   it('makes every service that uses Redis wait for redis to be healthy, and the gateway for the services it proxies', () => {
@@ -359,7 +378,7 @@ describe('docker-compose.yml', () => {
     expect(redis.volumes).toContain('redis-data:/data');
   });
 
-  it('gives every Rankgate process INTERNAL_TOKEN through the one x-common-env anchor; the default is >= 32 chars and an override reaches all five', () => {
+  it('gives every Rankgate process INTERNAL_TOKEN through the one x-common-env anchor; the CHANGEME default is refused by all five, and an override reaches all five', () => {
     const anchored = composeDocument.get('x-common-env', true);
     expect(isMap(anchored) && anchored.anchor).toBe('common-env');
     for (const name of RANKGATE_SERVICES) {
@@ -374,13 +393,17 @@ describe('docker-compose.yml', () => {
       expect(environment.has('INTERNAL_TOKEN'), `${name} must not set its own INTERNAL_TOKEN`).toBe(false);
     }
     const defaults = RANKGATE_SERVICES.map((name) => envOf(services[name] ?? {}).INTERNAL_TOKEN ?? '');
-    expect(new Set(defaults).size).toBe(1);
-    expect(defaults[0]?.length).toBeGreaterThanOrEqual(32);
-    expect(composeSource).toMatch(/INTERNAL_TOKEN: \$\{INTERNAL_TOKEN:-[^}]+\} # CHANGEME/);
+    expect(new Set(defaults)).toEqual(new Set(['CHANGEME']));
+    expect(composeSource).toMatch(/INTERNAL_TOKEN: \$\{INTERNAL_TOKEN:-CHANGEME\} # CHANGEME/);
+    // Nothing starts on the placeholder: each process refuses it as it refuses any bad variable.
+    for (const name of RANKGATE_SERVICES) expect(schemaAccepts(name, envOf(services[name] ?? {})), `${name} starts on INTERNAL_TOKEN=CHANGEME`).toBe(false);
 
     const secret = 'f'.repeat(64);
     const overridden = interpolate(written, { INTERNAL_TOKEN: secret });
-    for (const name of RANKGATE_SERVICES) expect(envOf(overridden.services[name] ?? {}).INTERNAL_TOKEN).toBe(secret);
+    for (const name of RANKGATE_SERVICES) {
+      expect(envOf(overridden.services[name] ?? {}).INTERNAL_TOKEN).toBe(secret);
+      expect(schemaAccepts(name, withoutPending(name, envOf(overridden.services[name] ?? {}))), `${name} starts once INTERNAL_TOKEN is set`).toBe(true);
+    }
   });
 
   it('shuts down cleanly: init as PID 1, restart unless-stopped, stop grace above the 10 s SHUTDOWN_TIMEOUT_MS default', () => {
@@ -393,18 +416,21 @@ describe('docker-compose.yml', () => {
     expect(services['ranking-worker']?.container_name, 'ranking-worker must stay scalable').toBeUndefined();
   });
 
-  it('passes provider and judge settings to search and ranking-worker, and access policy to the gateway, as ${VAR:-} passthroughs', () => {
-    const provider = ['DISCOVER_PROVIDER', 'BRAVE_API_KEY', 'TAVILY_API_KEY', 'EXA_API_KEY', 'SERPER_API_KEY', 'SEARXNG_URL', 'JUDGE', 'JUDGE_BASE_URL', 'JUDGE_MODEL', 'JUDGE_API_KEY'];
+  it('passes discover settings to search, judge settings to search and ranking-worker, and access policy to the gateway, as ${VAR:-} passthroughs', () => {
+    const discover = ['DISCOVER_PROVIDER', 'BRAVE_API_KEY', 'TAVILY_API_KEY', 'EXA_API_KEY', 'SERPER_API_KEY', 'SEARXNG_URL'];
+    const judge = ['JUDGE', 'JUDGE_BASE_URL', 'JUDGE_MODEL', 'JUDGE_API_KEY'];
     const policy = ['OPERATOR_API_KEY', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REST_URL', 'RATE_LIMIT_REST_TOKEN', 'DEMO_MODE', 'DEMO_API_KEY', 'DEMO_LIMIT', 'TRUST_PROXY'];
     const passthrough = (service: string, names: string[]): void => {
       const environment = envOf(written.services[service] ?? {});
       for (const name of names) expect(environment[name], `${service} ${name}`).toBe(`\${${name}:-}`);
     };
-    passthrough('search', provider);
-    passthrough('ranking-worker', provider);
+    passthrough('search', [...discover, ...judge]);
+    passthrough('ranking-worker', judge);
+    // Provider keys stay with the one service that calls providers.
+    for (const variable of discover) expect(envOf(services['ranking-worker'] ?? {}), `ranking-worker gets ${variable}`).not.toHaveProperty([variable]);
     passthrough('gateway', policy);
     // Secrets stay where they are used.
-    for (const name of ['auth-server', 'mcp']) expect(Object.keys(envOf(services[name] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key))).toEqual(['INTERNAL_TOKEN']);
+    for (const name of ['auth-server', 'mcp']) expect(Object.keys(envOf(services[name] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key))).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN']);
   });
 
   it('points the gateway at each service\'s health-probed port, and mcp back at the gateway', () => {
@@ -413,6 +439,87 @@ describe('docker-compose.yml', () => {
     for (const [name, url] of Object.entries(urls)) expect(url).toBe(`http://${name}:${probes[name]?.port}`);
     expect(envOf(services.mcp ?? {}).GATEWAY_URL).toBe(`http://gateway:${probes.gateway?.port}`);
     expect(() => new URL(gateway.BASE_URL ?? '')).not.toThrow();
+  });
+});
+
+/** A service's compose environment without the variables whose reader is not built yet. */
+const withoutPending = (name: (typeof RANKGATE_SERVICES)[number], env: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter(([key]) => variablesOf(name).has(key)));
+
+const envExample = read('.env.example');
+/** Uncommented `KEY=value` lines of .env.example (what compose reads from a copied .env). */
+const envExampleSet = Object.fromEntries([...envExample.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+
+describe('docker-compose.yml against the services\' configuration', () => {
+  it('sets on each Rankgate service only variables its env schema reads (or the image, or an open issue\'s)', () => {
+    for (const name of RANKGATE_SERVICES) {
+      for (const variable of Object.keys(envOf(services[name] ?? {}))) expect(accepts(name, variable), `${name}: ${variable} is read by nothing`).toBe(true);
+    }
+  });
+
+  it('.env.example sets exactly the CHANGEME secrets, and every process that reads one refuses the placeholder', () => {
+    expect(envExampleSet).toEqual(Object.fromEntries(CHANGEME_SECRETS.map((name) => [name, 'CHANGEME'])));
+    for (const secret of CHANGEME_SECRETS) {
+      const readers = RANKGATE_SERVICES.filter((name) => variablesOf(name).has(secret));
+      expect(readers.length, `${secret} is read by some service`).toBeGreaterThan(0);
+      for (const name of readers) expect(schemaAccepts(name, { [secret]: 'CHANGEME' }), `${name} starts with ${secret}=CHANGEME`).toBe(false);
+      // ... and compose passes it from .env to them.
+      for (const name of readers) expect(Object.keys(envOf(written.services[name] ?? {})), `${name} gets ${secret}`).toContain(secret);
+    }
+    // With every CHANGEME replaced, the compose deployment starts (as far as configuration goes).
+    const replaced = interpolate(written, Object.fromEntries(CHANGEME_SECRETS.map((name) => [name, 'r'.repeat(40)])));
+    for (const name of RANKGATE_SERVICES) expect(schemaAccepts(name, withoutPending(name, envOf(replaced.services[name] ?? {}))), name).toBe(true);
+  });
+
+  it('scales ranking-worker with --scale: no container_name, hostname, published port or host mount on it', () => {
+    const worker = services['ranking-worker'] ?? {};
+    expect(worker.container_name).toBeUndefined();
+    expect(worker.hostname).toBeUndefined();
+    expect(worker.ports ?? []).toEqual([]);
+    expect(worker.volumes ?? []).toEqual([]);
+    expect(worker.deploy?.replicas).toBe(1);
+  });
+
+  it('gives the gateway a metrics port on the internal network only, and every process METRICS_TOKEN', () => {
+    const gateway = envOf(services.gateway ?? {});
+    expect(Number(gateway.METRICS_PORT)).toBeGreaterThan(0);
+    expect(gateway.METRICS_PORT).not.toBe(gateway.PORT);
+    expect(JSON.stringify(services.gateway?.ports)).not.toContain(gateway.METRICS_PORT);
+    for (const name of RANKGATE_SERVICES) expect(envOf(written.services[name] ?? {}).METRICS_TOKEN, name).toBe('${METRICS_TOKEN:-}');
+  });
+
+  it('profile searxng: SearXNG with the JSON format on, where SEARXNG_URL=http://searxng:8080 finds it', () => {
+    const searxng = services.searxng ?? {};
+    const mount = (searxng.volumes ?? []).map(String).find((volume) => volume.endsWith(':/etc/searxng/settings.yml:ro'));
+    expect(mount).toBeDefined();
+    const settings = parse(read((mount ?? '').split(':')[0] ?? '')) as { use_default_settings?: boolean; search?: { formats?: string[] }; server?: { limiter?: boolean } };
+    expect(settings.use_default_settings).toBe(true);
+    expect(settings.search?.formats).toContain('json');
+    expect(settings.server?.limiter).toBe(false);
+    expect(searxng.image).toMatch(/^searxng\/searxng:\d{4}\.\d+\.\d+-[0-9a-f]+$/);
+    // The documented switch is a valid search configuration that points at this container's port.
+    const documented = { DISCOVER_PROVIDER: 'searxng', SEARXNG_URL: 'http://searxng:8080' };
+    expect(envExample).toContain('DISCOVER_PROVIDER=searxng, SEARXNG_URL=http://searxng:8080');
+    expect(schemaAccepts('search', documented)).toBe(true);
+    expect(searxng.healthcheck?.test).toContain('http://127.0.0.1:8080/healthz');
+  });
+
+  it('profile ollama: a local OpenAI-compatible judge, its model pulled once, reachable at JUDGE_BASE_URL=http://ollama:11434/v1', () => {
+    const ollama = services.ollama ?? {};
+    expect(ollama.image).toMatch(/^ollama\/ollama:\d+\.\d+\.\d+$/);
+    expect(envOf(ollama).OLLAMA_HOST).toBe('0.0.0.0:11434');
+    expect(ollama.volumes).toContain('ollama-data:/root/.ollama');
+    const pull = services['ollama-pull'] ?? {};
+    expect(pull.image).toBe(ollama.image);
+    expect(envOf(pull).OLLAMA_HOST).toBe('ollama:11434');
+    expect(dependenciesOf(pull)).toEqual({ ollama: 'service_healthy' });
+    // The model pulled is the judge's model.
+    expect(written.services['ollama-pull']?.command).toEqual(['pull', '${JUDGE_MODEL:-qwen2.5:1.5b}']);
+    expect(interpolate(written, { JUDGE_MODEL: 'llama3.2:3b' }).services['ollama-pull']?.command).toEqual(['pull', 'llama3.2:3b']);
+    const documented = { JUDGE: 'openai', JUDGE_BASE_URL: 'http://ollama:11434/v1', JUDGE_MODEL: 'qwen2.5:1.5b' };
+    expect(envExample).toContain('JUDGE=openai, JUDGE_BASE_URL=http://ollama:11434/v1');
+    expect(schemaAccepts('search', documented)).toBe(true);
+    expect(schemaAccepts('search', { JUDGE: 'openai' }), 'JUDGE=openai without its URL and model is refused').toBe(false);
   });
 });
 

@@ -83,6 +83,11 @@ export const REQUIREMENTS = [
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-SHUTDOWN-1', text: 'on SIGTERM the gateway, then each service, exits 0', source: 'docs/architecture.md § Shutdown' },
+  // Operations: metrics, tracing, rolling restarts (split topology).
+  { id: 'OPS-METRICS-1', text: 'every service serves Prometheus /metrics to the Bearer token only (services on their internal port, the gateway on METRICS_PORT, never on the public port), and each scrape parses', source: 'issue 10; docs/operations.md § Metrics' },
+  { id: 'OPS-METRICS-2', text: 'searches through the gateway show in the metrics: requests by route and status, discover calls by provider, judge calls, discover cache hits and misses', source: 'issue 10; docs/operations.md § Metrics' },
+  { id: 'OPS-TRACE-1', text: 'a W3C traceparent sent to the gateway reaches the provider with the same trace id, and the gateway and search log that trace id', source: 'issue 10; docs/operations.md § Tracing' },
+  { id: 'OPS-ROLL-1', text: 'a rolling restart of every service under load fails no request: answers are 200 or the documented 503 SERVICE_UNAVAILABLE, requests in flight at SIGTERM complete, every process exits 0 within its shutdown bound, and connections fail only while the single gateway restarts', source: 'issue 10; docs/operations.md § Upgrades' },
 ] as const satisfies readonly Requirement[];
 
 export type RequirementId = (typeof REQUIREMENTS)[number]['id'];

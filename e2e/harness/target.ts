@@ -63,13 +63,13 @@ export async function startLocalTarget(plan: TargetPlan, env: Record<string, str
   const internalToken = generateInternalToken();
   const apiKey = `e2e-${generateInternalToken().slice(0, 32)}`;
   // Suites share 127.0.0.1, so the burst limiter is set out of the way unless a suite sets it.
-  const fullEnv = { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, RATE_LIMIT_MAX: '100000', ...env };
+  const fullEnv = { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, RATE_LIMIT_PER_MINUTE: '100000', ...env };
   // Every response the suite sees is scanned for the secrets this target was configured with (the
   // demo key is published by design, so it is not one).
   watchForSecrets({
     INTERNAL_TOKEN: internalToken,
     OPERATOR_API_KEY: apiKey,
-    ...Object.fromEntries(Object.entries(fullEnv).filter(([name]) => /(KEY|TOKEN|SECRET|PASSWORD)$/.test(name) && name !== 'DEMO_API_KEY' && name !== 'RATE_LIMIT_MAX')),
+    ...Object.fromEntries(Object.entries(fullEnv).filter(([name]) => /(KEY|TOKEN|SECRET|PASSWORD)$/.test(name) && name !== 'DEMO_API_KEY' && name !== 'RATE_LIMIT_PER_MINUTE')),
   });
   const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: fullEnv });
   const specs = new Map(specList.map((spec) => [spec.name, spec]));

@@ -1,6 +1,7 @@
 import { createBaseApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
 import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { AppMetrics } from '@rankgate/shared/metrics';
 import type { FastifyInstance } from 'fastify';
 
 import { createAccessTokenVerifier } from './auth/access-tokens.ts';
@@ -28,27 +29,30 @@ const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface GatewayDependencies {
   config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY' | 'DEMO_MODE' | 'DEMO_API_KEY'
-    | 'DEMO_QUOTA' | 'RATE_LIMIT_MAX' | 'RATE_LIMIT_WINDOW_S' | 'TRUST_PROXY' | 'ROUTE_RETIREMENTS'>;
+    | 'DEMO_LIMIT' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY' | 'ROUTE_RETIREMENTS'>;
   logger: Logger;
+  /** Request metrics of the public origin (served on METRICS_PORT by main.ts, never here). */
+  metrics?: AppMetrics;
   /** Backs the burst limiter and the demo quota (see dependencies.ts); undefined turns both off. */
   policyStore?: KeyValueStore | undefined;
 }
 
 /** Builds the public origin (never listens): its own documents plus the proxied service routes. */
-export async function buildGatewayApp({ config, logger, policyStore }: GatewayDependencies): Promise<FastifyInstance> {
+export async function buildGatewayApp({ config, logger, policyStore, metrics }: GatewayDependencies): Promise<FastifyInstance> {
   const app = createBaseApp({
     baseUrl: config.BASE_URL, logger, classifyUnmatched: unsupportedVersion,
     fastify: { trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false },
+    ...(metrics ? { metrics } : {}),
   });
   app.decorateRequest('caller', null);
   registerResponseHygiene(app);
   registerBodyLimit(app, REQUEST_BODY_LIMIT_BYTES);
   registerClientIp(app, config.INTERNAL_TOKEN);
   registerRouteRetirements(app, config.ROUTE_RETIREMENTS);
-  const limiter = policyStore && createBurstLimiter({ store: policyStore, policy: { limit: config.RATE_LIMIT_MAX, windowS: config.RATE_LIMIT_WINDOW_S } });
+  const limiter = policyStore && createBurstLimiter({ store: policyStore, policy: { limit: config.RATE_LIMIT_PER_MINUTE, windowS: 60 }, metrics });
   if (limiter) registerRateLimitFields(app, limiter, UPSTREAM_ROUTES);
-  const demoQuota = policyStore && config.DEMO_MODE === 'enabled' && config.DEMO_QUOTA > 0
-    ? createDemoQuota({ store: policyStore, limit: config.DEMO_QUOTA })
+  const demoQuota = policyStore && config.DEMO_MODE === 'enabled' && config.DEMO_LIMIT > 0
+    ? createDemoQuota({ store: policyStore, limit: config.DEMO_LIMIT, metrics })
     : undefined;
   const resolveCaller = createCallerResolver({
     operatorApiKey: config.OPERATOR_API_KEY,

@@ -47,7 +47,7 @@ const stores: Record<string, KeyValueStore | undefined> = {
 const gateways = await Promise.all(Object.entries(stores).map(async ([name, store]) => {
   const config = GatewayEnvSchema.parse({
     INTERNAL_TOKEN: 'b'.repeat(48), OPERATOR_API_KEY: API_KEY, SEARCH_SERVICE_URL: searchUrl,
-    RATE_LIMIT_MAX: String(REQUESTS * 10), LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: String(REQUESTS * 10), LOG_LEVEL: 'silent',
   });
   const app = await buildGatewayApp({ config, logger: silent, policyStore: store });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

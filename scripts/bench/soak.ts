@@ -36,7 +36,7 @@ const specs = topologySpecs({
   ports, internalToken: generateInternalToken(), redisUrl: REDIS_URL, logLevel: 'warn',
   env: {
     DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: provider.url, BRAVE_API_KEY: providerKey, OPERATOR_API_KEY: apiKey,
-    RATE_LIMIT_MAX: '60', TRUST_PROXY: '127.0.0.1', REDIS_KEY_PREFIX: `soak-${randomBytes(4).toString('hex')}:`,
+    RATE_LIMIT_PER_MINUTE: '60', TRUST_PROXY: '127.0.0.1', REDIS_KEY_PREFIX: `soak-${randomBytes(4).toString('hex')}:`,
   },
 });
 const processes = await startTopology(specs);

@@ -1,4 +1,5 @@
 import { ProblemError } from '@rankgate/shared/problems';
+import type { AppMetrics } from '@rankgate/shared/metrics';
 import type { KeyValueStore, WindowState } from '@rankgate/shared/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -18,7 +19,8 @@ export interface BurstLimiter {
  * search. It fails closed: if the store cannot answer, searches get 503 rather than going
  * unlimited.
  */
-export function createBurstLimiter({ store, policy }: { store: KeyValueStore; policy: BurstPolicy }): BurstLimiter {
+export function createBurstLimiter({ store, policy, metrics }: { store: KeyValueStore; policy: BurstPolicy; metrics?: AppMetrics | undefined }): BurstLimiter {
+  const record = (decision: 'allowed' | 'limited' | 'error') => metrics?.recordLimiterDecision({ limiter: 'burst', decision });
   const window = { limit: policy.limit, windowMs: policy.windowS * 1000 };
   const keyFor = (request: FastifyRequest) => `limit:burst:${request.clientIp}`;
 
@@ -29,10 +31,12 @@ export function createBurstLimiter({ store, policy }: { store: KeyValueStore; po
       try {
         state = await store.hitWindow(keyFor(request), window);
       } catch (error) {
+        record('error');
         request.log.error({ err: error }, 'rate-limit store failed; refusing (fail closed)');
         throw new ProblemError('SERVICE_UNAVAILABLE', 'The rate limiter cannot reach its store, so searches are refused until it is back.', { headers: { 'retry-after': '1' } });
       }
       const headers = rateLimitHeaders(policy, state);
+      record(state.allowed ? 'allowed' : 'limited');
       if (!state.allowed) {
         const retryAfterS = Math.max(1, Math.ceil(state.resetMs / 1000));
         throw new ProblemError('RATE_LIMITED', `This address may make ${policy.limit} searches per ${policy.windowS} s; the next one is possible in ${retryAfterS} s.`, {

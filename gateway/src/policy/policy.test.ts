@@ -58,7 +58,7 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis store', () => {
   let gateway: FastifyInstance;
   beforeAll(async () => {
     proxy = await startCuttableProxy(Number(new URL(redisUrlForTests()).port || 6379));
-    gateway = await gatewayWith(redisStore(proxy.port, `test-${randomUUID()}:`), { RATE_LIMIT_MAX: '60' });
+    gateway = await gatewayWith(redisStore(proxy.port, `test-${randomUUID()}:`), { RATE_LIMIT_PER_MINUTE: '60' });
   });
   afterAll(async () => {
     await gateway.close();
@@ -130,7 +130,7 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis REST store', () => 
   beforeAll(async () => {
     rest = await startRestRedisDouble({ redisUrl: redisUrlForTests() });
     const store = new RestKeyValueStore({ url: rest.url, token: rest.token, keyPrefix: `test-${randomUUID()}:` });
-    gateway = await gatewayWith(store, { RATE_LIMIT_MAX: '5' });
+    gateway = await gatewayWith(store, { RATE_LIMIT_PER_MINUTE: '5' });
   });
   afterAll(async () => {
     await gateway.close();
@@ -157,7 +157,7 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
 
   it('allows five demo searches per address across REST surfaces and MCP call-backs, then DEMO_EXHAUSTED, surviving a restart', async () => {
     const ip = '192.0.2.10';
-    let gateway = await gatewayWith(redisStore(redisPort, prefix), { DEMO_QUOTA: '5' });
+    let gateway = await gatewayWith(redisStore(redisPort, prefix), { DEMO_LIMIT: '5' });
     try {
       expect((await search(gateway, ip, DEMO_API_KEY)).statusCode).toBe(200);
       expect((await search(gateway, ip, DEMO_API_KEY, '/api/v1/search?q=x')).statusCode).toBe(200);
@@ -178,7 +178,7 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
       expect((await search(gateway, '192.0.2.11', DEMO_API_KEY)).statusCode).toBe(200);
       // A new gateway process on the same store still remembers.
       await gateway.close();
-      gateway = await gatewayWith(redisStore(redisPort, prefix), { DEMO_QUOTA: '5' });
+      gateway = await gatewayWith(redisStore(redisPort, prefix), { DEMO_LIMIT: '5' });
       expect((await search(gateway, ip, DEMO_API_KEY)).json()).toMatchObject({ code: 'DEMO_EXHAUSTED' });
     } finally {
       await gateway.close();
@@ -186,7 +186,7 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
   });
 
   it('ignores a client address named without the internal token', async () => {
-    const gateway = await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_QUOTA: '1' });
+    const gateway = await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_LIMIT: '1' });
     try {
       const spoofed = (claimed: string) => gateway.inject({
         url: '/v1/search?q=x', remoteAddress: '192.0.2.20',
@@ -200,7 +200,7 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
   });
 
   it('is off when the limit is 0 or no store is configured', async () => {
-    for (const gateway of [await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_QUOTA: '0' }), await gatewayWith(undefined)]) {
+    for (const gateway of [await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_LIMIT: '0' }), await gatewayWith(undefined)]) {
       try {
         for (let i = 0; i < 7; i += 1) expect((await search(gateway, '192.0.2.30', DEMO_API_KEY)).statusCode).toBe(200);
       } finally {

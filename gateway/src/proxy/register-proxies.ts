@@ -1,5 +1,6 @@
 import proxy from '@fastify/http-proxy';
-import { INTERNAL_TOKEN_HEADER, sendProblem } from '@rankgate/shared/http';
+import type { RawRequestHeaders } from '@rankgate/shared/http';
+import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/shared/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
@@ -24,12 +25,14 @@ export interface ProxyOptions {
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
 
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'clientIp'>, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (request: Pick<FastifyRequest, 'id' | 'clientIp'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
     for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
     forwarded[CLIENT_IP_HEADER] = request.clientIp;
+    // The gateway's span is the parent of the service's (W3C Trace Context).
+    forwarded[TRACEPARENT_HEADER] = formatTraceparent(traceContextOf(request.raw));
     return forwarded;
   };
 }

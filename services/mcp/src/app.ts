@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.ts';
 
 export interface McpAppDependencies {
-  config: Pick<McpConfig, 'BASE_URL' | 'INTERNAL_TOKEN'>;
+  config: Pick<McpConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN'>;
   logger: Logger;
 }
 
@@ -13,5 +13,5 @@ export interface McpAppDependencies {
  * Builds the mcp service's Fastify app (never listens). Its routes (/mcp, /.well-known/mcp) are added by the MCP work; until then proxied calls get this service's 404 problem.
  */
 export function buildMcpApp({ config, logger }: McpAppDependencies): FastifyInstance {
-  return createServiceApp({ service: 'mcp', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN });
+  return createServiceApp({ service: 'mcp', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN });
 }

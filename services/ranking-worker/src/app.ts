@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RankingWorkerConfig } from './config.ts';
 
 export interface RankingWorkerAppDependencies {
-  config: Pick<RankingWorkerConfig, 'BASE_URL' | 'INTERNAL_TOKEN'>;
+  config: Pick<RankingWorkerConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN'>;
   logger: Logger;
   /** Dependency checks for the readiness probe (Redis when BullMQ is used). */
   readiness?: Record<string, () => Promise<void>>;
@@ -15,5 +15,5 @@ export interface RankingWorkerAppDependencies {
  * Builds the ranking-worker service's Fastify app (never listens). The worker's HTTP surface is its readiness probe only; it consumes the deep-fetch queue, whose job contract comes with deep mode.
  */
 export function buildRankingWorkerApp({ config, logger, readiness }: RankingWorkerAppDependencies): FastifyInstance {
-  return createServiceApp({ service: 'ranking-worker', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, ...(readiness ? { readiness } : {}) });
+  return createServiceApp({ service: 'ranking-worker', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, ...(readiness ? { readiness } : {}) });
 }

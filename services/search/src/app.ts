@@ -1,6 +1,8 @@
 import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
+import type { AppMetrics } from '@rankgate/shared/metrics';
+import { createAppMetrics, instrumentDiscoverProvider, instrumentJudge } from '@rankgate/shared/metrics';
 import type { Judge } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import type { FastifyInstance } from 'fastify';
@@ -12,28 +14,39 @@ import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'>;
   logger: Logger;
   provider: DiscoverProvider;
   judge: Judge;
   /** Discover cache store: memory, or Redis in the split topology. */
   store: KeyValueStore;
   readiness?: Record<string, () => Promise<void>>;
+  /** This app's registry (default: a new one); provider, judge and cache are recorded in it. */
+  metrics?: AppMetrics;
 }
 
 /** Builds the search service's Fastify app (never listens). */
-export async function buildSearchApp({ config, logger, provider, judge, store, readiness }: SearchAppDependencies): Promise<FastifyInstance> {
+export async function buildSearchApp({
+  config, logger, provider, judge, store, readiness, metrics = createAppMetrics({ service: 'search' }),
+}: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
-    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, bodyLimit: 16 * 1024,
-    ...(readiness ? { readiness } : {}),
+    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
+    metrics, ...(readiness ? { readiness } : {}),
   });
   // A search body is JSON; text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
   const cache = new DiscoverCache({
     store, ttlMs: config.DISCOVER_CACHE_TTL_S * 1000,
     onStoreError: (err) => logger.warn({ err }, 'discover cache store failed; treating as a miss'),
+    onLookup: (result) => metrics.recordCacheLookup({ cache: 'discover', result }),
   });
   registerSandboxRoute(app, await buildSandboxTemplate());
-  registerSearchRoutes(app, { provider, cache, judge, judgeTopN: config.JUDGE_TOP_N, discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000 });
+  registerSearchRoutes(app, {
+    provider: instrumentDiscoverProvider(provider, metrics),
+    cache,
+    judge: instrumentJudge(judge, metrics),
+    judgeTopN: config.JUDGE_TOP_N,
+    discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
+  });
   return app;
 }

@@ -19,6 +19,8 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe('pino log level.'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000)
     .describe('On SIGTERM, how long in-flight requests may take to finish before the process exits anyway.'),
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters (generate one with `openssl rand -hex 32`)' }).optional()
+    .describe('Bearer token Prometheus sends to `GET /metrics`. Unset: the internal token. A separate token lets the scraper read metrics without being able to act as the gateway.'),
 };
 
 /** The secret the gateway adds to every call to a service; services refuse calls without it. */

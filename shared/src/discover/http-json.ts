@@ -9,6 +9,7 @@
 import { ProviderTimeoutError, ProviderUpstreamError } from './discover-errors.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { readCappedText } from '../upstream/read-capped-text.ts';
+import { currentTraceparent } from '../http/trace-context.ts';
 
 /** Largest response body read (after decompression): 5 MiB, far above any search page. */
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
@@ -57,6 +58,9 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   };
 
   const headers = new Headers(request.headers);
+  // The request's trace continues at the provider (W3C Trace Context: random ids, nothing else).
+  const traceparent = currentTraceparent();
+  if (traceparent) headers.set('traceparent', traceparent);
   let body: string | undefined;
   if (request.body !== undefined) {
     body = JSON.stringify(request.body);

@@ -12,19 +12,23 @@ export interface RunOptions {
   closeAfter?: (() => Promise<void>)[];
 }
 
+/** Listens; a busy or forbidden port is a configuration problem: say which, without a stack trace. */
+export async function listenOrExit(app: FastifyInstance, { port, host, service }: { port: number; host: string; service: string }): Promise<string> {
+  return app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
+    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
+    console.error(`${service}: cannot listen on ${host}:${port}: the ${error.code === 'EADDRNOTAVAIL' ? 'host' : 'port'} ${reason}. Choose another (see docs/configuration.md).`);
+    process.exit(1);
+  });
+}
+
 /**
  * Listens, then on SIGTERM/SIGINT stops accepting, lets in-flight requests finish (Fastify's
  * close closes idle keep-alive sockets and waits for busy ones), closes the dependencies and exits.
  * A second signal or the timeout exits at once.
  */
 export async function runService({ app, port, host, service, shutdownTimeoutMs, closeAfter = [] }: RunOptions): Promise<string> {
-  const address = await app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
-    // A busy or forbidden port is a configuration problem: say which, without a stack trace.
-    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
-    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
-    console.error(`${service}: cannot listen on ${host}:${port}: the ${error.code === 'EADDRNOTAVAIL' ? 'host' : 'port'} ${reason}. Choose another (see docs/configuration.md).`);
-    process.exit(1);
-  });
+  const address = await listenOrExit(app, { port, host, service });
   app.log.info({ address, service }, `${service} listening`);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {

@@ -32,7 +32,7 @@ kept after that is decided by the operator's log collection for this instance.</
 <thead><tr><th scope="col">What</th><th scope="col">Keyed by</th><th scope="col">How long</th></tr></thead>
 <tbody>
 <tr><td>Discover cache: the provider's candidates for a query</td><td>provider, normalised query, <code>max_candidates</code> (not by who asked)</td><td>5 minutes by default (<code>DISCOVER_CACHE_TTL_S</code>)</td></tr>
-<tr><td>Burst rate limiter: the times of recent searches</td><td>client IP address</td><td>the sliding window, 60 seconds by default (<code>RATE_LIMIT_WINDOW_S</code>)</td></tr>
+<tr><td>Burst rate limiter: the times of recent searches</td><td>client IP address</td><td>the sliding window, 60 seconds</td></tr>
 <tr><td>Demo allowance counter (only when demo mode is on)</td><td>client IP address</td><td>no expiry: the allowance is for life</td></tr>
 <tr><td>OAuth clients, authorization codes, agent registrations</td><td>client or identity</td><td>process memory, lost on restart</td></tr>
 <tr><td>Access tokens (issued to agents, not stored by the website)</td><td>token id</td><td>valid for 3600 seconds</td></tr>

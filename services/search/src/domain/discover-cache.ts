@@ -20,6 +20,8 @@ export interface DiscoverCacheOptions {
   now?: () => number;
   /** Told about a store failure; the cache then behaves as a miss (it is an optimisation). */
   onStoreError?: (error: unknown) => void;
+  /** Told the result of each lookup (metrics): `refresh` is nocache=true, which skips the read. */
+  onLookup?: (result: 'hit' | 'miss' | 'refresh') => void;
 }
 
 /** Same query in other spacing or case is the same entry. */
@@ -46,7 +48,10 @@ export class DiscoverCache {
   async get(key: string, fetch: () => Promise<Candidate[]>, { refresh }: { refresh: boolean }): Promise<CachedDiscover> {
     if (!refresh) {
       const cached = await this.read(key);
+      this.options.onLookup?.(cached ? 'hit' : 'miss');
       if (cached) return { candidates: cached.candidates, hit: true, ageSeconds: Math.max(0, Math.floor((this.now() - cached.stored_at) / 1000)) };
+    } else {
+      this.options.onLookup?.('refresh');
     }
     let pending = this.inFlight.get(key);
     if (!pending) {

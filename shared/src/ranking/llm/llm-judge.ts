@@ -15,6 +15,7 @@ import type { JudgePrompt, PromptLimits } from './judge-prompt.ts';
 import { buildJudgePrompt, DEFAULT_PROMPT_LIMITS } from './judge-prompt.ts';
 import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
 import { readCappedText } from '../../upstream/read-capped-text.ts';
+import { currentTraceparent } from '../../http/trace-context.ts';
 
 export interface TokenUsage {
   input_tokens: number;
@@ -176,6 +177,8 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
     const headers = new Headers(spec.headers);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json');
+    const traceparent = currentTraceparent();
+    if (traceparent) headers.set('traceparent', traceparent);
     let response: Response;
     try {
       // Redirects are not followed: a hop elsewhere would carry the key header along.

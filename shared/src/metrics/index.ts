@@ -1,0 +1,9 @@
+export type {
+  AppMetricsOptions, CacheResult, JobOutcome, LimiterDecision, QueueState, UpstreamKind, UpstreamOutcome,
+} from './app-metrics.ts';
+export { AppMetrics, createAppMetrics, HTTP_BUCKETS, JOB_BUCKETS, UPSTREAM_BUCKETS } from './app-metrics.ts';
+export { instrumentDiscoverProvider } from './instrument-discover.ts';
+export { instrumentJudge } from './instrument-judge.ts';
+export type { Exposition, MetricSample } from './parse-exposition.ts';
+export { familyOf, parseExposition } from './parse-exposition.ts';
+export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, instrumentJobHandler } from './queue-metrics.ts';
