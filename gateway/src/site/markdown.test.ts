@@ -22,6 +22,11 @@ describe('guide Markdown rendering', () => {
     expect(html).toContain('href="/openapi.json"');
   });
 
+  it('keeps the names of repository files outside docs/ but not their links (the site does not publish them)', () => {
+    const { html } = render('See [`infra/k8s/`](../infra/k8s/README.md) and [compose](../docker-compose.yml).');
+    expect(html).toBe('<p>See <code>infra/k8s/</code> and compose.</p>\n');
+  });
+
   it('wraps tables so they scroll on narrow screens', () => {
     const { html } = render('## Limits\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
     expect(html).toMatch(/<div class="table-wrap" role="region" tabindex="0" aria-label="Table: Limits"><table>[\s\S]*<\/table>\n?<\/div>/);

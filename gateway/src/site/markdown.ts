@@ -6,7 +6,8 @@ import { escapeHtml, scrollableTable, slugify } from './html.ts';
 /**
  * Renders the guides in docs/ (trusted: they are part of this repository). Headings get ids, so
  * `/docs/errors#demo_exhausted` works; links between guides (`ranking.md`, `/docs/errors.md`)
- * point at their HTML pages; tables scroll on narrow screens.
+ * point at their HTML pages; links to other repository files become plain names; tables scroll
+ * on narrow screens.
  */
 export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: string) => { html: string; title: string | undefined } {
   const guideLink = (href: string): string => {
@@ -25,6 +26,11 @@ export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: 
       heading({ tokens, depth, text }) {
         section = text.replace(/`/g, '');
         return `<h${depth} id="${escapeHtml(slugify(text))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
+      },
+      link(token) {
+        // `../infra/README.md` is a file of the repository, which this site does not publish: keep the name, drop the link.
+        if (token.href.startsWith('../')) return this.parser.parseInline(token.tokens);
+        return false;
       },
       table(token) {
         const label = section ? `Table: ${section}` : 'Table';
