@@ -7,6 +7,7 @@
 import { loadConfigOrExit } from '@rankgate/shared/config';
 import { runService } from '@rankgate/shared/http';
 import { createLogger } from '@rankgate/shared/logger';
+import { createInProcessBroker } from '@rankgate/shared/queue';
 import type { FastifyInstance } from 'fastify';
 
 import { buildGatewayApp } from '../gateway/src/app.ts';
@@ -15,6 +16,8 @@ import { createGatewayAdapters } from '../gateway/src/dependencies.ts';
 import { buildAuthServerApp } from '../services/auth-server/src/app.ts';
 import { buildMcpApp } from '../services/mcp/src/app.ts';
 import { buildRankingWorkerApp } from '../services/ranking-worker/src/app.ts';
+import { RankingWorkerEnvSchema } from '../services/ranking-worker/src/config.ts';
+import { startPageConsumer } from '../services/ranking-worker/src/page-consumer.ts';
 import { buildSearchApp } from '../services/search/src/app.ts';
 import { SearchEnvSchema } from '../services/search/src/config.ts';
 import { createSearchAdapters } from '../services/search/src/dependencies.ts';
@@ -40,8 +43,13 @@ async function listenInternally(name: string, app: FastifyInstance, closers: (()
 }
 
 const closers: (() => Promise<void>)[] = [];
+// Deep mode's page jobs go from search to the ranking worker through one in-process broker.
+const pageBroker = createInProcessBroker();
+const workerConfig = loadConfigOrExit('ranking-worker', RankingWorkerEnvSchema, { ...env, ...shared, REDIS_URL: '' });
+const pageConsumer = startPageConsumer(workerConfig, loggerFor('ranking-worker'), { kind: 'in-process', broker: pageBroker });
+closers.push(() => pageConsumer.close());
 const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...shared, REDIS_URL: '' });
-const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('search'));
+const searchAdapters = await createSearchAdapters(searchConfig, loggerFor('search'), { pageBroker });
 closers.push(searchAdapters.close);
 const searchUrl = await listenInternally('search', await buildSearchApp({ config: searchConfig, logger: loggerFor('search'), ...searchAdapters }), closers);
 const authUrl = await listenInternally('auth-server', buildAuthServerApp({ config: shared, logger: loggerFor('auth-server') }), closers);

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { PAGE_QUEUE_NAME } from '@rankgate/shared/contracts';
 import { LIVENESS_PATH, READINESS_PATH } from '@rankgate/shared/http';
 import { BULLMQ_PREFIX, bullMqWaitKey } from '@rankgate/shared/metrics';
 import { describe, expect, it } from 'vitest';
@@ -182,13 +183,6 @@ const dockerUser = /^USER\s+(\S+)/m.exec(read('infra/Dockerfile'))?.[1];
 const dockerDefaultPrefix = /const DEFAULT_PREFIX = '([^']+)'/.exec(read('shared/src/queue/bullmq-queue.ts'))?.[1];
 
 /** Queue names the code defines (`JobQueueDefinition` objects), if deep mode has landed. */
-function definedQueues(): string[] {
-  const sources = ['shared/src', 'services'].flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('node_modules'))
-    .map((file) => readFileSync(join(root, dir, file), 'utf8')));
-  return sources.flatMap((source) => [...source.matchAll(/JobQueueDefinition<[^=]*=\s*\{\s*name:\s*'([\w-]+)'/g)].map((m) => m[1] ?? ''));
-}
-
 function checkAgainstWorkspace(objects: Manifest[], { imageName }: { imageName: RegExp }): void {
   expect(byKind(objects, 'Secret'), 'no Secret object: secrets are created out of band and referenced').toEqual([]);
   for (const name of RANKGATE_SERVICES) {
@@ -294,9 +288,8 @@ describe('infra/k8s manifests', () => {
     expect(dockerDefaultPrefix).toBe(BULLMQ_PREFIX);
     const queue = /^([^]+):([\w-]+):wait$/.exec(trigger.metadata.listName);
     expect(queue?.[1]).toBe(BULLMQ_PREFIX);
-    // Until deep mode defines its queue the name is the architecture's `deep-fetch`; then they must agree.
-    const queues = definedQueues();
-    expect(queues.length === 0 ? ['deep-fetch'] : queues).toContain(queue?.[2]);
+    // The queue the search service produces page jobs on (the shared page-job contract).
+    expect(queue?.[2]).toBe(PAGE_QUEUE_NAME);
     expect(trigger.metadata.listName).toBe(bullMqWaitKey(queue?.[2] ?? ''));
     expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
     expect(scaled?.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
@@ -377,6 +370,6 @@ describe.runIf(hasKubectl)('infra/k8s overlays built with `kubectl kustomize`', 
     }
     const [trigger] = named(objects, 'ScaledObject', 'ranking-worker')?.spec.triggers ?? [];
     expect(trigger.authenticationRef.name).toBe('rankgate-redis');
-    expect(trigger.metadata.listName).toBe(bullMqWaitKey('deep-fetch'));
+    expect(trigger.metadata.listName).toBe(bullMqWaitKey(PAGE_QUEUE_NAME));
   });
 });

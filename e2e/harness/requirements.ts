@@ -64,6 +64,14 @@ export const REQUIREMENTS = [
   { id: 'FAULT-REDIS-1', text: 'Redis unreachable: the demo quota fails closed with 503; back: searches resume without a restart and no quota count was lost', source: 'issue: benchmarks and reliability, faults' },
   { id: 'FAULT-AUTH-1', text: 'the auth-server killed: its routes answer 503 while operator-key searches keep working; restarted, it serves again through the same gateway', source: 'issue: benchmarks and reliability, faults' },
 
+  // Deep mode: the ranking-worker on BullMQ, safe page fetching, judged page text.
+  { id: 'DEEP-PAGE-1', text: 'a deep search through the gateway returns rows judged on page text: page.judged_on "page", a content excerpt and date from the page, pages counted in meta', source: `${SPEC} § What the service does (mode deep); docs/deep-mode.md` },
+  { id: 'DEEP-PARALLEL-1', text: 'twelve pages served with 300-800 ms delays are read in parallel: stage C takes about the slowest page, not the sum', source: 'issue: deep mode; docs/deep-mode.md' },
+  { id: 'DEEP-HIDDEN-1', text: 'instructions hidden in a page (HTML comment, display:none) gate its row out; their text appears nowhere in the answer', source: 'docs/deep-mode.md § Extraction; docs/ranking.md' },
+  { id: 'DEEP-SSRF-1', text: 'a result pointing at a private address or a forbidden port is never fetched; its row keeps snippet-level scores and names the refusal', source: 'standards.md § 6; docs/deep-mode.md § Safe fetching' },
+  { id: 'DEEP-DEADLINE-1', text: 'with the ranking-worker killed mid-request, the request answers by its deadline with snippet-level rows that say so; a restarted worker picks work up; no page job is lost or run twice', source: 'issue: deep mode; docs/deep-mode.md § The page queue' },
+  { id: 'DEEP-SCALE-1', text: 'two ranking-worker processes share the page jobs of one request', source: 'docs/architecture.md § The page queue; docs/deep-mode.md' },
+
   // The website, in a real browser (Chromium) and by crawling the origin.
   { id: 'WEB-SEARCH-1', text: 'on /, a typed query shows ranked cards (title, domain, snippet, score bar) whose Injection risk label equals the API\'s injection_risk, with the signals on demand', source: 'issue #9; service-spec.md § What the service does' },
   { id: 'WEB-RELAX-1', text: 'when the rows carry gates_relaxed, the page shows a relaxed-safety notice above the results', source: `${SPEC} § Ranking signals and hard gates; issue #9` },

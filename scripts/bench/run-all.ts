@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every bench, one after another, each in its own Node process (so one bench's
- * servers and heap never weigh on the next). Both run even when the first fails; the exit code is
+ * servers and heap never weigh on the next). Each runs even when an earlier one fails; the exit code is
  * 1 when any failed. Each bench stays runnable alone: `node --import tsx scripts/bench/<name>.ts`.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 import { REPO_ROOT } from '../../bin/split-topology.ts';
 
-const BENCHES = ['foundation.ts', 'search-overhead.ts', 'limiter.ts'] as const;
+const BENCHES = ['foundation.ts', 'search-overhead.ts', 'limiter.ts', 'deep.ts'] as const;
 
 let current: ChildProcess | undefined;
 let stopping = false;

@@ -12,7 +12,8 @@ export interface RankingWorkerAppDependencies {
 }
 
 /**
- * Builds the ranking-worker service's Fastify app (never listens). The worker's HTTP surface is its readiness probe only; it consumes the deep-fetch queue, whose job contract comes with deep mode.
+ * Builds the ranking-worker service's Fastify app (never listens). The worker's HTTP surface is its
+ * readiness probe only; its work arrives on the deep-mode page queue (see page-consumer.ts).
  */
 export function buildRankingWorkerApp({ config, logger, readiness }: RankingWorkerAppDependencies): FastifyInstance {
   return createServiceApp({ service: 'ranking-worker', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, ...(readiness ? { readiness } : {}) });

@@ -1,4 +1,7 @@
-import { commonEnv, internalTokenField, portField, redisUrlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
+import { PAGE_EXCERPT_MAX_CHARS } from '@rankgate/shared/contracts';
+import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
+import { judgeEnv, refineJudgeEnv } from '@rankgate/shared/ranking';
 import { z } from 'zod';
 
 /** The ranking-worker service's environment, parsed once at start (see docs/configuration.md). */
@@ -7,6 +10,26 @@ export const RankingWorkerEnvSchema = z.object({
   RANKING_WORKER_PORT: portField(8084, 'Port of the ranking-worker service (internal).'),
   INTERNAL_TOKEN: internalTokenField,
   REDIS_URL: redisUrlField,
+  REDIS_KEY_PREFIX: redisKeyPrefixField,
+  RANKING_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(12)
+    .describe('Deep-mode pages one ranking-worker process reads at once (fetch, extract, judge). Scale out with more processes.'),
+  PAGE_EXCERPT_CHARS: z.coerce.number().int().min(100).max(PAGE_EXCERPT_MAX_CHARS).default(1_000)
+    .describe('Deep mode: length of the page-text excerpt a result row carries as `content`.'),
+  PAGE_TEXT_MAX_CHARS: z.coerce.number().int().min(1_000).max(200_000).default(20_000)
+    .describe('Deep mode: page text handed to the judge (an LLM judge cuts it further for its prompt).'),
+  PAGE_JUDGE_RESERVE_MS: z.coerce.number().int().min(0).max(30_000).optional()
+    .describe('Deep mode: time kept back from a page fetch before the request deadline, for extraction and the judge. Default 100 ms with the local judge, 3000 ms with an LLM judge.'),
+  ...fetchEnv,
+  ...judgeEnv,
+}).superRefine((env, ctx) => {
+  refineFetchEnv(env, ctx);
+  refineJudgeEnv(env, ctx);
 });
 
 export type RankingWorkerConfig = z.output<typeof RankingWorkerEnvSchema>;
+
+/** What the fetch may use of a page job's time: all but the judge's share. */
+export function judgeReserveMs(config: Pick<RankingWorkerConfig, 'PAGE_JUDGE_RESERVE_MS' | 'JUDGE' | 'JUDGE_TIMEOUT_MS'>): number {
+  if (config.PAGE_JUDGE_RESERVE_MS !== undefined) return config.PAGE_JUDGE_RESERVE_MS;
+  return config.JUDGE === 'local' ? 100 : Math.min(3_000, config.JUDGE_TIMEOUT_MS);
+}

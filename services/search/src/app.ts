@@ -3,6 +3,8 @@ import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
 import type { AppMetrics } from '@rankgate/shared/metrics';
 import { createAppMetrics, instrumentDiscoverProvider, instrumentJudge } from '@rankgate/shared/metrics';
+import type { PageJob, PageResult } from '@rankgate/shared/contracts';
+import type { JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import type { FastifyInstance } from 'fastify';
@@ -14,12 +16,14 @@ import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS'>;
   logger: Logger;
   provider: DiscoverProvider;
   judge: Judge;
   /** Discover cache store: memory, or Redis in the split topology. */
   store: KeyValueStore;
+  /** Deep mode's page queue (BullMQ, or in-process beside a ranking worker); absent: deep rows say so. */
+  pages?: JobProducer<PageJob, PageResult>;
   readiness?: Record<string, () => Promise<void>>;
   /** This app's registry (default: a new one); provider, judge and cache are recorded in it. */
   metrics?: AppMetrics;
@@ -27,7 +31,7 @@ export interface SearchAppDependencies {
 
 /** Builds the search service's Fastify app (never listens). */
 export async function buildSearchApp({
-  config, logger, provider, judge, store, readiness, metrics = createAppMetrics({ service: 'search' }),
+  config, logger, provider, judge, store, pages, readiness, metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
     service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
@@ -47,6 +51,7 @@ export async function buildSearchApp({
     judge: instrumentJudge(judge, metrics),
     judgeTopN: config.JUDGE_TOP_N,
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
+    ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
   });
   return app;
 }

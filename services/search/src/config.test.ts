@@ -30,4 +30,10 @@ describe('the search service config', () => {
     expect(messageOf({ DISCOVER_PROVIDER: 'bing' })).toMatch(/DISCOVER_PROVIDER/);
     expect(messageOf({ JUDGE: 'gpt' })).toMatch(/JUDGE/);
   });
+
+  it('bounds deep mode: at most 12 pages, a deadline of 1-60 s', () => {
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ DEEP_MAX_PAGES: 12, DEEP_DEADLINE_MS: 15_000, DEEP_JOB_ATTEMPTS: 3 });
+    expect(messageOf({ DEEP_MAX_PAGES: '13' })).toMatch(/DEEP_MAX_PAGES/);
+    expect(messageOf({ DEEP_DEADLINE_MS: '500' })).toMatch(/DEEP_DEADLINE_MS/);
+  });
 });

@@ -1,9 +1,10 @@
 import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
 import { DISCOVER_PROVIDERS } from '@rankgate/shared/discover';
-import { JUDGES } from '@rankgate/shared/ranking';
+import { judgeEnv, refineJudgeEnv } from '@rankgate/shared/ranking';
 import { z } from 'zod';
 
 const secret = (what: string) => z.string().min(1).optional().describe(what);
+
 
 /** The search service's environment, parsed once at start (see docs/configuration.md). */
 export const SearchEnvSchema = z.object({
@@ -29,20 +30,16 @@ export const SearchEnvSchema = z.object({
   LOCAL_BASE_URL: urlField('Provider `local`: public URL prefix for documents of a folder corpus (else `file://` URLs).').optional(),
   DISCOVER_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000).describe('Timeout of one discover call to the provider (504 after it).'),
   DISCOVER_CACHE_TTL_S: z.coerce.number().int().min(1).default(300).describe('How long discover payloads stay cached (seconds). nocache=true forces a miss.'),
-  JUDGE: z.enum(JUDGES).default('local')
-    .describe('Ranking judge: `local` (deterministic, offline, free), `openai` (any OpenAI-compatible chat-completions endpoint) or `anthropic`.'),
-  JUDGE_BASE_URL: urlField('LLM judge endpoint: required for `openai` (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1); default https://api.anthropic.com for `anthropic`.').optional(),
-  JUDGE_MODEL: z.string().min(1).optional().describe('LLM judge model name (required for `openai` and `anthropic`).'),
-  JUDGE_API_KEY: secret('LLM judge API key (required for `anthropic`; optional for `openai`-compatible local servers).'),
-  JUDGE_TIMEOUT_MS: z.coerce.number().int().min(500).default(20_000).describe('LLM judge: time for one batch of candidates, its one retry included.'),
+  ...judgeEnv,
   JUDGE_TOP_N: z.coerce.number().int().min(1).max(100).default(30).describe('Cascade stage B: how many stage-A survivors the judge sees.'),
+  DEEP_MAX_PAGES: z.coerce.number().int().min(1).max(12).default(12)
+    .describe('Deep mode (stage C): pages read per request, the best stage-B survivors; the spec caps it at 12.'),
+  DEEP_DEADLINE_MS: z.coerce.number().int().min(1_000).max(60_000).default(15_000)
+    .describe('Deep mode: the request answers within this many ms of its arrival; pages not read by then keep snippet-level scores and say so. Keep it below the gateway\'s UPSTREAM_TIMEOUT_MS.'),
+  DEEP_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(3)
+    .describe('Deep mode: tries per page job when a fetch fails transiently (connection error, 5xx, 429), within the deadline.'),
 }).superRefine((env, ctx) => {
-  // An LLM judge without its settings would only fail on the first search: refuse to start instead.
-  const need = (variable: 'JUDGE_BASE_URL' | 'JUDGE_MODEL' | 'JUDGE_API_KEY') => {
-    if (!env[variable]) ctx.addIssue({ code: 'custom', path: [variable], message: `is required when JUDGE=${env.JUDGE}` });
-  };
-  if (env.JUDGE === 'openai') { need('JUDGE_BASE_URL'); need('JUDGE_MODEL'); }
-  if (env.JUDGE === 'anthropic') { need('JUDGE_MODEL'); need('JUDGE_API_KEY'); }
+  refineJudgeEnv(env, ctx);
 });
 
 export type SearchConfig = z.output<typeof SearchEnvSchema>;

@@ -1,19 +1,28 @@
+import type { PageJob, PageResult } from '@rankgate/shared/contracts';
 import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createDiscoverProvider } from '@rankgate/shared/discover';
 import type { Logger } from '@rankgate/shared/logger';
+import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
-import { createJudge } from '@rankgate/shared/ranking';
+import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/shared/stores';
 
 import type { SearchConfig } from './config.ts';
+import { createPageQueue } from './page-queue.ts';
 
 export interface SearchAdapters {
   provider: DiscoverProvider;
   judge: Judge;
   store: KeyValueStore;
+  pages: JobProducer<PageJob, PageResult> | undefined;
   readiness: Record<string, () => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface AdapterOptions {
+  /** The broker of a ranking worker running in this process (`npm start`); ignored when Redis is configured. */
+  pageBroker?: InProcessBroker;
 }
 
 /** The `local` provider loads SQLite (WebAssembly) only when it is the one configured. */
@@ -28,7 +37,7 @@ async function createLocal(config: SearchConfig, logger: Logger): Promise<Discov
 }
 
 /** Chooses the adapters named in config, once, at boot. */
-export async function createSearchAdapters(config: SearchConfig, logger: Logger): Promise<SearchAdapters> {
+export async function createSearchAdapters(config: SearchConfig, logger: Logger, options: AdapterOptions = {}): Promise<SearchAdapters> {
   const provider = createDiscoverProvider({
     local: config.DISCOVER_PROVIDER === 'local' ? await createLocal(config, logger) : undefined,
     provider: config.DISCOVER_PROVIDER,
@@ -47,16 +56,18 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger)
       ownsConnection: true,
     })
     : new MemoryKeyValueStore();
+  const pageQueue = createPageQueue(config, logger, options.pageBroker);
   return {
     provider,
     judge: createJudge({
-      judge: config.JUDGE, baseUrl: config.JUDGE_BASE_URL, model: config.JUDGE_MODEL, apiKey: config.JUDGE_API_KEY,
-      timeoutMs: config.JUDGE_TIMEOUT_MS,
+      ...judgeSettingsFromEnv(config),
       onWarning: (warning) => logger.warn({ judge: warning.judge, kind: warning.kind, status: warning.status, candidates: warning.candidates }, warning.message),
     }),
     store,
+    pages: pageQueue.producer,
     readiness: config.REDIS_URL ? { redis: () => store.ping() } : {},
     close: async () => {
+      await pageQueue.close();
       await provider.close?.();
       await store.close();
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PAGE_STATUSES } from './page-status.ts';
 import { contractRegistry } from './registry.ts';
 import { RANK_SWITCH, SEARCH_MODES } from './search-request.ts';
 
@@ -33,6 +34,17 @@ export const GatesSchema = z.object({
   prompt_injection: z.enum(['pass', 'fail', 'fail_flagged']),
 });
 
+
+export const RowPageSchema = z.object({
+  judged_on: z.enum(['page', 'snippet']).describe('`page` when the signals and score come from the page text; else the row keeps its snippet-level scores.'),
+  status: z.enum(PAGE_STATUSES).describe('What happened to the page (see docs/deep-mode.md).'),
+  reason: z.string().optional().describe('Why the row was not judged on its page, in a few words.'),
+  final_url: z.string().optional().describe('The page\'s URL after redirects, when it was fetched.'),
+  fetch_ms: z.number().min(0).optional().describe('Time from the request\'s stage C start until this page\'s result arrived.'),
+  hidden_text: z.array(z.string()).optional().describe('Kinds of hidden text found on the page (comment, display_none, zero_width …); it was screened for injection.'),
+});
+contractRegistry.add(RowPageSchema, { id: 'SearchResultPage', description: 'Deep mode only: whether a row was judged on its page text, and why not.' });
+
 export const ResultRowSchema = z.object({
   rank: z.number().int().min(1).describe('1-based position in the returned list.'),
   title: z.string(),
@@ -49,6 +61,7 @@ export const ResultRowSchema = z.object({
   injection_reasons: z.array(z.string()),
   gates_relaxed: z.literal(true).optional()
     .describe('Present only on rows restored because the hard gates left nothing (a relaxed-safety response).'),
+  page: RowPageSchema.optional().describe('Deep mode only: what the row was judged on (page text or snippet) and why.'),
 });
 contractRegistry.add(ResultRowSchema, { id: 'SearchResult', description: 'One ranked, scored, screened source.' });
 
@@ -69,19 +82,21 @@ export const SearchMetaSchema = z.object({
     judged: z.number().int().min(0).describe('Candidates the judge saw (stage B survivors).'),
     gated_out: z.number().int().min(0).describe('Candidates dropped by a hard gate.'),
     returned: z.number().int().min(0),
+    pages_planned: z.number().int().min(0).optional().describe('Deep mode: pages stage C asked the ranking worker to read (at most 12).'),
+    pages_judged: z.number().int().min(0).optional().describe('Deep mode: pages read and judged before the deadline.'),
   }).catchall(z.number().int().min(0)),
   cache: z.object({ hit: z.boolean(), age_s: z.number().min(0).nullable() }),
   timings_ms: z.object({
     discover: z.number().min(0),
     rank: z.number().min(0),
-    fetch: z.number().min(0),
+    fetch: z.number().min(0).describe('Deep mode: stage C, from sending the page jobs to the last result or the deadline.'),
     total: z.number().min(0),
   }).catchall(z.number().min(0)),
   usage: z.object({
     judge_calls: z.number().int().min(0),
     input_tokens: z.number().int().min(0),
     output_tokens: z.number().int().min(0),
-    pages_fetched: z.number().int().min(0),
+    pages_fetched: z.number().int().min(0).describe('Deep mode: pages fetched (read, or fetched but unreadable).'),
   }).catchall(z.number().min(0)),
   dropped: z.array(z.object({
     url: z.string(),
@@ -103,6 +118,7 @@ contractRegistry.add(SearchResponseSchema, {
 });
 
 export type Signals = z.infer<typeof SignalsSchema>;
+export type RowPage = z.infer<typeof RowPageSchema>;
 export type Gates = z.infer<typeof GatesSchema>;
 export type ResultRow = z.infer<typeof ResultRowSchema>;
 export type SearchMeta = z.infer<typeof SearchMetaSchema>;

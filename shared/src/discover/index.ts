@@ -17,3 +17,4 @@ export { createTavilyProvider } from './tavily-provider.ts';
 export { createWikipediaProvider } from './wikipedia-provider.ts';
 export type { DiscoverProviderName, DiscoverSettings } from './create-discover-provider.ts';
 export { createDiscoverProvider, DISCOVER_PROVIDERS } from './create-discover-provider.ts';
+export { truncateText } from './html-text.ts';

@@ -40,9 +40,23 @@ export interface BullMqProducerOptions extends BullMqConnectionOptions, RetryOpt
   keepFailed?: KeepJobs;
 }
 
-export interface BullMqConsumerOptions extends BullMqConnectionOptions, ConsumerOptions {}
+export interface BullMqConsumerOptions extends BullMqConnectionOptions, ConsumerOptions {
+  /**
+   * How long a running job's lock lasts; the worker renews it at half that while the job runs. A job
+   * whose worker died is found stalled once its lock has expired, at the next stalled check. Default
+   * BullMQ's 30 s; short jobs under a deadline want less, so a dead worker's job is settled soon.
+   */
+  lockDurationMs?: number;
+  /** How often this worker looks for stalled jobs (of any worker). Default BullMQ's 30 s. */
+  stalledIntervalMs?: number;
+  /** Recorded on every job this consumer runs (`job.processedBy`), to see which process did what. */
+  workerName?: string;
+}
 
 const DEFAULT_PREFIX = 'rankgate:bull';
+
+/** The BullMQ prefix under a deployment's Redis key prefix: `rankgate:` → `rankgate:bull`. */
+export const bullMqPrefix = (redisKeyPrefix: string): string => `${redisKeyPrefix}bull`;
 const logError = (error: Error): void => console.error('[bullmq]', error);
 
 /**
@@ -139,6 +153,10 @@ export function createBullMqProducer<P, R>(
         },
         settled: forget,
       });
+      // The outcome may settle (close(), the deadline) while this call still awaits Redis below,
+      // before the caller holds it: mark it handled so that is not an unhandled rejection. The
+      // caller still sees the rejection through the promise returned below.
+      outcome.catch(() => undefined);
       // Registered before enqueueing, so even an instant outcome finds its waiter.
       waiters.set(id, (waiters.get(id) ?? new Set()).add(waiter));
       try {
@@ -172,7 +190,7 @@ export function createBullMqProducer<P, R>(
 export function createBullMqConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
-  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1 }: BullMqConsumerOptions,
+  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs, workerName }: BullMqConsumerOptions,
 ): JobConsumer {
   const worker = new Worker<unknown, R>(
     definition.name,
@@ -181,6 +199,9 @@ export function createBullMqConsumer<P, R>(
       connection,
       prefix,
       concurrency,
+      ...(lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs }),
+      ...(stalledIntervalMs === undefined ? {} : { stalledInterval: stalledIntervalMs }),
+      ...(workerName === undefined ? {} : { name: workerName }),
       // Fallbacks for jobs enqueued without retention options (producers set their own).
       removeOnComplete: DEFAULT_KEEP_COMPLETED,
       removeOnFail: DEFAULT_KEEP_FAILED,

@@ -12,7 +12,7 @@ export type { InProcessBroker } from './in-process-broker.ts';
 export { createInProcessBroker } from './in-process-broker.ts';
 export type { BullMqConnectionOptions, BullMqConsumerOptions, BullMqProducerOptions } from './bullmq-queue.ts';
 export {
-  createBullMqConsumer, createBullMqProducer, DEFAULT_KEEP_COMPLETED, DEFAULT_KEEP_FAILED,
+  bullMqPrefix, createBullMqConsumer, createBullMqProducer, DEFAULT_KEEP_COMPLETED, DEFAULT_KEEP_FAILED,
 } from './bullmq-queue.ts';
 // The queue connection factory lives with the store's, so both Redis policies sit side by side.
 export { createQueueRedisConnection } from '../stores/redis-connection.ts';

@@ -404,4 +404,40 @@ describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
     await expect(producer.run({ text: 'stored' }, { deadline: inFuture(2_000), jobId })).resolves.toEqual(first);
     expect(calls).toBe(1);
   });
+
+  it('records the consumer that ran each job (processedBy)', async () => {
+    const queue = defineQueue();
+    const consumer = createBullMqConsumer(queue, echo, { connection: bullMq.connection(), prefix: bullMq.prefix(), workerName: 'page-reader-7' });
+    const producer = bullMq.producer(queue);
+    const jobId = randomUUID();
+    try {
+      await producer.run({ text: 'who' }, { deadline: inFuture(5_000), jobId });
+    } finally {
+      await consumer.close();
+    }
+    const inspector = new Queue(queue.name, { connection: bullMq.connection(), prefix: bullMq.prefix() });
+    try {
+      expect((await inspector.getJob(jobId))?.processedBy).toBe('page-reader-7');
+    } finally {
+      await inspector.close();
+    }
+  });
+
+  it('rejects a run closed while it was still being enqueued, with no unhandled rejection', async () => {
+    const queue = defineQueue();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const producer = bullMq.producer(queue);
+      // Closed in the same tick: the run is still waiting for the event stream when its outcome settles.
+      const pending = producer.run({ text: 'late' }, { deadline: inFuture(2_000) }).catch((caught: unknown) => caught);
+      await producer.close();
+      expect(await pending).toBeInstanceOf(JobProducerClosedError);
+      await sleep(50);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

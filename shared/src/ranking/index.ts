@@ -8,3 +8,4 @@ export type { JudgeName, JudgeSettings } from './create-judge.ts';
 export { createJudge, JUDGES } from './create-judge.ts';
 export type { JudgeWarning } from './llm/index.ts';
 export { createAnthropicJudge, createOpenAiJudge } from './llm/index.ts';
+export { judgeEnv, judgeSettingsFromEnv, refineJudgeEnv } from './judge-env.ts';

@@ -19,7 +19,8 @@ export function toResultRow(row: RankedCandidate, rank: number, { relaxed = fals
     url: candidate.url,
     snippet: candidate.snippet,
     domain: row.domain,
-    published_at: candidate.published_at ?? null,
+    published_at: candidate.published_at ?? row.publishedAt ?? null,
+    ...(row.content ? { content: row.content } : {}),
     score: unranked ? null : row.score,
     signals: row.signals,
     is_republisher: row.isRepublisher,
@@ -28,6 +29,7 @@ export function toResultRow(row: RankedCandidate, rank: number, { relaxed = fals
     injection_reasons: row.injectionReasons,
   };
   if (relaxed) result.gates_relaxed = true;
+  if (row.page) result.page = row.page;
   return result;
 }
 

@@ -1,4 +1,4 @@
-import type { Signals } from '@rankgate/shared/contracts';
+import type { RowPage, Signals } from '@rankgate/shared/contracts';
 import type { Candidate } from '@rankgate/shared/discover';
 import type { Judge, JudgeUsage, JudgeVerdict } from '@rankgate/shared/ranking';
 import { analyzeQuery, domainOf, indexCandidate, onTopic } from '@rankgate/shared/ranking';
@@ -18,6 +18,17 @@ export interface RankedCandidate {
   judged: boolean;
   score: number;
   gate: GateVerdict;
+  /** Deep mode: the page-text excerpt shown as the row's `content`. */
+  content?: string;
+  /** Deep mode: the page's own date when the provider gave none. */
+  publishedAt?: string | null;
+  /** Deep mode: what the row was judged on, and why not its page. */
+  page?: RowPage;
+}
+
+/** Judged rows first, then by score, ties broken by the provider's order. */
+export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
+  return Number(b.judged) - Number(a.judged) || b.score - a.score || a.candidate.provider_rank - b.candidate.provider_rank;
 }
 
 export interface CascadeResult {
@@ -89,6 +100,6 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
       score: scoreOf(signals, candidate.provider_rank), gate: applyGates(signals, isRepublisher),
     };
   });
-  ranked.sort((a, b) => Number(b.judged) - Number(a.judged) || b.score - a.score || a.candidate.provider_rank - b.candidate.provider_rank);
+  ranked.sort(compareRanked);
   return { ranked, usage };
 }

@@ -1,12 +1,14 @@
-import type { SearchRequest, SearchResponse } from '@rankgate/shared/contracts';
+import type { PageJob, PageResult, SearchRequest, SearchResponse } from '@rankgate/shared/contracts';
 import { CALLER_GUIDANCE } from '@rankgate/shared/contracts';
 import type { Candidate, DiscoverProvider } from '@rankgate/shared/discover';
+import type { JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
 import { SERVICE_VERSION } from '@rankgate/shared/version';
 
 import { toDropped, toResultRow } from './build-rows.ts';
 import type { RankedCandidate } from './cascade.ts';
 import { runCascade } from './cascade.ts';
+import { runDeepStage } from './deep-stage.ts';
 import type { DiscoverCache } from './discover-cache.ts';
 import { discoverProblem } from './discover-problem.ts';
 
@@ -18,7 +20,18 @@ export interface SearchDependencies {
   judgeTopN: number;
   /** Upper bound for one discover call (the provider adapter has its own timeout inside). */
   discoverDeadlineMs: number;
+  /** Deep mode: the page queue (BullMQ or in-process); absent when no ranking worker can consume it. */
+  pages?: JobProducer<PageJob, PageResult>;
+  /** Deep mode: pages read per request. Default (and the spec's cap) 12. */
+  deepMaxPages?: number;
+  /** Deep mode: the request answers within this many ms of its arrival. Default 15 s. */
+  deepDeadlineMs?: number;
 }
+
+export const DEEP_DEFAULTS = { maxPages: 12, deadlineMs: 15_000 } as const;
+
+/** Kept back from the deep-mode deadline to build and send the answer. */
+const RESPONSE_MARGIN_MS = 100;
 
 export interface SearchContext {
   requestId: string;
@@ -26,12 +39,15 @@ export interface SearchContext {
   signal: AbortSignal;
   /** `performance.now()` when the request arrived, so `timings_ms.total` covers parsing and hooks too. */
   receivedAt?: number;
+  /** Deep mode: pages read so far of those planned (for a caller that can stream progress, e.g. MCP). */
+  onProgress?: (progress: { stage: 'pages'; done: number; planned: number }) => void;
 }
 
 const elapsed = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
 
 /**
- * One search: discover (cached) → cascade ranking → hard gates → top k. With rank=off the
+ * One search: discover (cached) → cascade ranking (stage C reads pages in deep mode) → hard gates
+ * → top k. With rank=off the
  * provider order is returned unjudged and ungated, with the local injection score still on
  * every row. When the gates leave nothing, the pre-gate ranking is restored and each restored
  * row says `gates_relaxed: true`.
@@ -57,18 +73,32 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   });
   const rankMs = elapsed(rankStarted);
 
+  // Stage C (mode=deep): the best survivors' pages, read and judged by the ranking worker.
+  const deep = request.mode === 'deep' && ranked;
+  const fetchStarted = performance.now();
+  const stageC = deep
+    ? await runDeepStage(cascade.ranked, {
+      query: request.q, requestId: context.requestId, pages: deps.pages, maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
+      // Epoch ms, whole (the queue envelope's deadline is an integer).
+      deadline: Math.floor(Date.now() - (performance.now() - received) + (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) - RESPONSE_MARGIN_MS),
+      ...(context.onProgress ? { onProgress: ({ done, planned }) => context.onProgress?.({ stage: 'pages', done, planned }) } : {}),
+    })
+    : undefined;
+  const fetchMs = stageC ? elapsed(fetchStarted) : 0;
+  const final = stageC?.ranked ?? cascade.ranked;
+
   let rows;
   let gatedOut = 0;
   let dropped: RankedCandidate[] = [];
   if (!ranked) {
-    const inProviderOrder = [...cascade.ranked].sort((a, b) => a.candidate.provider_rank - b.candidate.provider_rank);
+    const inProviderOrder = [...final].sort((a, b) => a.candidate.provider_rank - b.candidate.provider_rank);
     rows = inProviderOrder.slice(0, request.k).map((row, i) => toResultRow(row, i + 1, { unranked: true }));
   } else {
-    const passing = cascade.ranked.filter((row) => !row.gate.failed);
-    dropped = cascade.ranked.filter((row) => row.gate.failed);
+    const passing = final.filter((row) => !row.gate.failed);
+    dropped = final.filter((row) => row.gate.failed);
     gatedOut = dropped.length;
-    const relaxed = passing.length === 0 && cascade.ranked.length > 0;
-    rows = (relaxed ? cascade.ranked : passing).slice(0, request.k).map((row, i) => toResultRow(row, i + 1, { relaxed }));
+    const relaxed = passing.length === 0 && final.length > 0;
+    rows = (relaxed ? final : passing).slice(0, request.k).map((row, i) => toResultRow(row, i + 1, { relaxed }));
   }
 
   return {
@@ -90,14 +120,15 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
         judged: ranked ? cascade.ranked.filter((row) => row.judged).length : 0,
         gated_out: gatedOut,
         returned: rows.length,
+        ...(stageC ? { pages_planned: stageC.planned, pages_judged: stageC.judged } : {}),
       },
       cache: { hit: discovered.hit, age_s: discovered.hit ? discovered.ageSeconds : null },
-      timings_ms: { discover: discoverMs, rank: rankMs, fetch: 0, total: elapsed(received) },
+      timings_ms: { discover: discoverMs, rank: rankMs, fetch: fetchMs, total: elapsed(received) },
       usage: {
-        judge_calls: ranked ? cascade.usage.calls : 0,
-        input_tokens: cascade.usage.input_tokens,
-        output_tokens: cascade.usage.output_tokens,
-        pages_fetched: 0,
+        judge_calls: ranked ? cascade.usage.calls + (stageC?.usage.calls ?? 0) : 0,
+        input_tokens: cascade.usage.input_tokens + (stageC?.usage.input_tokens ?? 0),
+        output_tokens: cascade.usage.output_tokens + (stageC?.usage.output_tokens ?? 0),
+        pages_fetched: stageC?.fetched ?? 0,
       },
       dropped: toDropped(dropped),
       guidance: CALLER_GUIDANCE,

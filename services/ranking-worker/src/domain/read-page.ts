@@ -1,0 +1,111 @@
+import type { PageFailed, PageFailure, PageJob, PageRead, PageResult, Signals } from '@rankgate/shared/contracts';
+import { SIGNAL_NAMES } from '@rankgate/shared/contracts';
+import type { SafeFetcher, SafeFetchResult } from '@rankgate/shared/fetch';
+import { decodeText, FetchFailedError, FetchRefusedError } from '@rankgate/shared/fetch';
+import type { JobContext } from '@rankgate/shared/queue';
+import type { Judge } from '@rankgate/shared/ranking';
+import { analyzeQuery } from '@rankgate/shared/ranking';
+
+import { bestExcerpt } from '../extract/best-excerpt.ts';
+import type { ExtractedPage } from '../extract/extract-page.ts';
+import { extractHtml, extractPlainText } from '../extract/extract-page.ts';
+import { screenPage } from './screen-page.ts';
+
+export interface PageReaderDependencies {
+  fetcher: SafeFetcher;
+  judge: Judge;
+  /** Time kept back from the fetch before the deadline, for extraction and the judge. */
+  judgeReserveMs: number;
+  /** Length of the excerpt a row shows as `content`. */
+  excerptChars: number;
+  /** Page text handed to the judge (an LLM judge cuts it further for its prompt). */
+  maxTextChars: number;
+}
+
+/** Statuses worth another attempt: the same URL may well answer next time. */
+const TRANSIENT_STATUS = (status: number): boolean => status === 408 || status === 425 || status === 429 || status >= 500;
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+const elapsed = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
+
+/** A body without a media type that plainly is HTML is read as HTML (servers forget the header). */
+function sniffHtml(body: Buffer): boolean {
+  return /^\s*(?:<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString('latin1'));
+}
+
+function extract(page: SafeFetchResult): ExtractedPage | PageFailure {
+  const type = page.contentType || (sniffHtml(page.body) ? 'text/html' : '');
+  if (HTML_TYPES.has(type)) return extractHtml(decodeText(page.body, page.charset));
+  if (type === 'text/plain') return extractPlainText(decodeText(page.body, page.charset));
+  return 'unsupported_type';
+}
+
+/**
+ * One deep-mode page job: fetch the candidate's page (safely), extract its readable text and
+ * hidden text, judge the text against the query and screen both for injection. Failures a retry
+ * cannot fix come back as a typed `failed` result; transient ones (connection errors, 5xx, 429)
+ * throw, so the queue retries them within the attempts the producer allowed.
+ */
+export async function readPage(job: PageJob, context: JobContext, deps: PageReaderDependencies): Promise<PageResult> {
+  const started = performance.now();
+  const failed = (failure: PageFailure, reason: string, extra: Partial<PageFailed> = {}): PageFailed => ({
+    outcome: 'failed', failure, reason, ...extra, timings_ms: { total: elapsed(started) },
+  });
+
+  const fetchBudgetMs = context.deadline - Date.now() - deps.judgeReserveMs;
+  if (fetchBudgetMs <= 0) return failed('deadline', 'no time left to fetch before the deadline');
+  const budget = AbortSignal.timeout(fetchBudgetMs);
+  let page: SafeFetchResult;
+  try {
+    page = await deps.fetcher.fetch(job.candidate.url, { signal: AbortSignal.any([context.signal, budget]) });
+  } catch (error) {
+    if (error instanceof FetchRefusedError) return failed('fetch_refused', error.reason);
+    if (error instanceof FetchFailedError && error.code === 'ABORTED' && budget.aborted && !context.signal.aborted) {
+      return failed('deadline', `not fetched within the ${fetchBudgetMs} ms left before the deadline`);
+    }
+    throw error; // connection errors and the like: worth a retry; after the deadline, runAttempt stops it
+  }
+  const fetchMs = elapsed(started);
+  const at = { final_url: page.url, status: page.status };
+  if (page.status < 200 || page.status > 299) {
+    if (TRANSIENT_STATUS(page.status)) throw new Error(`HTTP ${page.status} from ${page.url}`);
+    return failed('http_status', `HTTP ${page.status}`, at);
+  }
+
+  const extractStarted = performance.now();
+  const extracted = extract(page);
+  if (typeof extracted === 'string') return failed(extracted, page.contentType || 'no media type', at);
+  if (!extracted.text) return failed('no_text', 'no readable text', at);
+  const extractMs = elapsed(extractStarted);
+
+  const judgeStarted = performance.now();
+  const text = extracted.text.slice(0, deps.maxTextChars);
+  const { verdicts, usage } = await deps.judge.judge(job.query, [{
+    id: 0, title: job.candidate.title, url: page.url, snippet: job.candidate.snippet, content: text,
+  }], { signal: context.signal });
+  const verdict = verdicts.find((v) => v.id === 0);
+  const signals = Object.fromEntries(SIGNAL_NAMES.map((name) => {
+    const value = verdict?.signals[name];
+    return [name, typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : null];
+  })) as Signals;
+  const screened = screenPage({ title: job.candidate.title, snippet: job.candidate.snippet, text, hidden: extracted.hidden }, signals.prompt_injection);
+  signals.prompt_injection = screened.score;
+
+  const result: PageRead = {
+    outcome: 'read',
+    ...at,
+    content_type: page.contentType || 'text/html',
+    title: extracted.title,
+    published_at: extracted.publishedAt,
+    excerpt: bestExcerpt(extracted.text, analyzeQuery(job.query), deps.excerptChars),
+    text_chars: extracted.text.length,
+    signals,
+    is_republisher: verdict?.is_republisher ?? null,
+    injection_reasons: screened.reasons,
+    hidden_text: { chars: extracted.hidden.text.length, kinds: extracted.hidden.kinds },
+    usage: { judge_calls: usage.calls, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens },
+    timings_ms: { fetch: fetchMs, extract: extractMs, judge: elapsed(judgeStarted), total: elapsed(started) },
+    attempt: context.attempt,
+  };
+  return result;
+}

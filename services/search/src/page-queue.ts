@@ -1,0 +1,46 @@
+import type { PageJob, PageResult } from '@rankgate/shared/contracts';
+import { pageQueue } from '@rankgate/shared/contracts';
+import type { Logger } from '@rankgate/shared/logger';
+import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
+import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/shared/queue';
+
+import type { SearchConfig } from './config.ts';
+
+/** Backoff before a page job's retry; with the default three attempts a page has ~0.6 s of retries. */
+const PAGE_RETRY_BACKOFF_MS = 200;
+
+export interface PageQueue {
+  producer: JobProducer<PageJob, PageResult> | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Deep mode's page queue, chosen at boot: BullMQ when Redis is configured (ranking-worker processes
+ * consume it), the in-process broker when the launcher runs a ranking worker in this process
+ * (`npm start`), else none (deep-mode rows then say no worker can read pages here).
+ */
+export function createPageQueue(
+  config: Pick<SearchConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'DEEP_JOB_ATTEMPTS'>,
+  logger: Logger,
+  broker?: InProcessBroker,
+): PageQueue {
+  const retries = { attempts: config.DEEP_JOB_ATTEMPTS, backoffMs: PAGE_RETRY_BACKOFF_MS };
+  if (config.REDIS_URL) {
+    const onError = (err: Error) => logger.warn({ err }, 'page queue error');
+    const connection = createQueueRedisConnection(config.REDIS_URL, { name: 'search:pages', onError });
+    const producer = createBullMqProducer(pageQueue, { connection, prefix: bullMqPrefix(config.REDIS_KEY_PREFIX), onError, ...retries });
+    return {
+      producer,
+      close: async () => {
+        await producer.close();
+        await connection.quit().catch(() => undefined);
+      },
+    };
+  }
+  if (broker) {
+    const producer = createInProcessProducer(pageQueue, { broker, ...retries });
+    return { producer, close: () => producer.close() };
+  }
+  logger.warn('deep mode cannot read pages: no REDIS_URL for ranking-worker processes and no in-process ranking worker (use `npm start` or the split topology)');
+  return { producer: undefined, close: async () => undefined };
+}
