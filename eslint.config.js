@@ -58,6 +58,13 @@ export default tseslint.config(
     },
   },
   {
+    // The website's browser script, served as written (no build step).
+    files: ['gateway/src/site/assets/**/*.js'],
+    languageOptions: {
+      globals: Object.fromEntries(['window', 'document', 'sessionStorage', 'fetch', 'URLSearchParams', 'AbortController'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
     // A test that finds nothing should fail loudly; `!` on a lookup does that.
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -18,6 +18,9 @@ export interface FakeBrave {
 
 export const FAKE_BRAVE_KEY = 'brave-e2e-SECRET-key-777';
 
+/** How long the query `slow tides` takes to answer. */
+export const SLOW_MS = 1500;
+
 /** Candidates for "ocean tides": two good sources, one carrying an injection. */
 export const TIDE_RESULTS: BraveResult[] = [
   { title: 'Tides and Water Levels', url: 'https://oceanservice.noaa.gov/education/tides/', description: 'Ocean tides are very long-period waves that move through the oceans in response to the forces exerted by the <strong>moon</strong> and sun.' },
@@ -56,6 +59,11 @@ export async function startFakeBrave(): Promise<FakeBrave> {
         hanging.add(res);
         return undefined;
       case 'all injected': return json(200, { type: 'search', web: { results: INJECTED_RESULTS } });
+      case 'nothing at all': return json(200, { type: 'search', web: { results: [] } });
+      case 'slow tides':
+        // Long enough for a browser test to see the loading state.
+        setTimeout(() => json(200, { type: 'search', web: { results: TIDE_RESULTS } }), SLOW_MS);
+        return undefined;
       default: {
         // Brave pages by `offset` (a page index); the tide results fit on page 0.
         const page = Number(url.searchParams.get('offset') ?? 0);

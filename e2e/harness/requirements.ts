@@ -99,6 +99,22 @@ export const REQUIREMENTS = [
   { id: 'DEEP-SSRF-1', text: 'a result pointing at a private address or a forbidden port is never fetched; its row keeps snippet-level scores and names the refusal', source: 'standards.md § 6; docs/deep-mode.md § Safe fetching' },
   { id: 'DEEP-DEADLINE-1', text: 'with the ranking-worker killed mid-request, the request answers by its deadline with snippet-level rows that say so; a restarted worker picks work up; no page job is lost or run twice', source: 'issue: deep mode; docs/deep-mode.md § The page queue' },
   { id: 'DEEP-SCALE-1', text: 'two ranking-worker processes share the page jobs of one request', source: 'docs/architecture.md § The page queue; docs/deep-mode.md' },
+
+  // The website, in a real browser (Chromium) and by crawling the origin.
+  { id: 'WEB-SEARCH-1', text: 'on /, a typed query shows ranked cards (title, domain, snippet, score bar) whose Injection risk label equals the API\'s injection_risk, with the signals on demand', source: 'issue #9; service-spec.md § What the service does' },
+  { id: 'WEB-RELAX-1', text: 'when the rows carry gates_relaxed, the page shows a relaxed-safety notice above the results', source: `${SPEC} § Ranking signals and hard gates; issue #9` },
+  { id: 'WEB-ERROR-1', text: 'a failing search shows the problem\'s title, detail and hint; a wrong API key shows UNAUTHORIZED', source: 'issue #9' },
+  { id: 'WEB-STATES-1', text: 'a slow search shows a busy loading state, and a search without candidates shows the empty state', source: 'issue #9' },
+  { id: 'WEB-LIMIT-1', text: 'a 429 RATE_LIMITED shows the Retry-After wait and holds the button; a 429 DEMO_EXHAUSTED says the allowance is used and offers the key field', source: `${SPEC} § Errors; issue #9` },
+  { id: 'WEB-KEY-1', text: 'with demo mode disabled the page asks for an API key and keeps it in session storage only', source: 'issue #9' },
+  { id: 'WEB-DEMO-1', text: 'with demo mode enabled, /config.js publishes the demo key and the page searches with it without asking', source: `${SPEC} § Endpoints (/config.js); § Authentication` },
+  { id: 'WEB-KEYBOARD-1', text: 'search, results and signals work with the keyboard alone, with a visible focus', source: 'issue #9' },
+  { id: 'WEB-RESPONSIVE-1', text: 'at phone width the search page with results and /docs do not scroll sideways', source: 'issue #9' },
+  { id: 'WEB-A11Y-1', text: 'axe-core finds no serious or critical violation on / (also with results) and /docs', source: 'issue #9' },
+  { id: 'WEB-CSP-1', text: 'the pages run under their strict CSP without a violation or script error', source: 'issue #9' },
+  { id: 'WEB-CRAWL-1', text: 'a crawl of the origin from / finds no broken link or anchor, and every HTML page has a title', source: 'issue #9' },
+  { id: 'WEB-HEADERS-1', text: 'every crawled page and asset carries the strict CSP, nosniff and Referrer-Policy; /config.js is text/javascript and no-store', source: `${SPEC} § Endpoints (/config.js); issue #9` },
+
   // Split topology under process failure.
   { id: 'RES-HOP-1', text: 'with the search process killed, its routes answer 503 SERVICE_UNAVAILABLE within 2 s while /health and /v1 still answer', source: 'docs/architecture.md § Calls between the gateway and the services' },
   { id: 'RES-RECOVER-1', text: 'a restarted search process serves again through the same gateway process', source: 'docs/architecture.md § Calls between the gateway and the services' },

@@ -19,11 +19,10 @@ import { createRoutePolicies } from './policy/route-policy.ts';
 import { registerProxies } from './proxy/register-proxies.ts';
 import { UPSTREAM_ROUTES } from './proxy/upstream-routes.ts';
 import { registerDiscoveryRoutes } from './routes/discovery.ts';
-import { registerDocsPages } from './routes/docs-pages.ts';
-import { registerErrorPages } from './routes/error-pages.ts';
 import { registerHealthRoute } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { unsupportedVersion } from './routes/unsupported-version.ts';
+import { registerSite } from './site/register-site.ts';
 
 /** Request bodies the gateway forwards: the services' own limit (search and OAuth bodies are small). */
 const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
@@ -64,8 +63,7 @@ export async function buildGatewayApp({ config, logger, policyStore, metrics }: 
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL, config.ROUTE_RETIREMENTS);
-  registerErrorPages(app);
-  await registerDocsPages(app);
+  await registerSite(app, { baseUrl: config.BASE_URL, retirements: config.ROUTE_RETIREMENTS, DEMO_MODE: config.DEMO_MODE, DEMO_API_KEY: config.DEMO_API_KEY });
   await registerProxies(app, {
     baseUrl: config.BASE_URL,
     internalToken: config.INTERNAL_TOKEN,

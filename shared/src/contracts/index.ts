@@ -6,6 +6,7 @@ export type { Gates, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName,
 export {
   CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
 } from './search-response.ts';
+export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
 export type { Scope } from './scopes.ts';

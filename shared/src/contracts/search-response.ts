@@ -13,6 +13,12 @@ export type SignalName = (typeof SIGNAL_NAMES)[number];
 /** The prompt-injection hard gate drops a row at or above this score. */
 export const PROMPT_INJECTION_THRESHOLD = 0.55;
 
+/**
+ * `injection_risk` (the UI label Injection risk): `high` at or above PROMPT_INJECTION_THRESHOLD (or
+ * unscored), `medium` from this score (evidence worth a look, below the gate), else `low`.
+ */
+export const INJECTION_RISK_MEDIUM_FROM = 0.3;
+
 const unitScore = z.number().min(0).max(1);
 /** `null` means the judge gave no parse for this signal (see the gates for what that means). */
 const signalScore = unitScore.nullable();

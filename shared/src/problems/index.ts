@@ -3,4 +3,5 @@ export { PROBLEM_CODES, PROBLEMS, problemCodeForSlug, problemCodeForStatus } fro
 export type { FieldError, ProblemDocument, ProblemInput } from './build-problem.ts';
 export { buildProblem, PROBLEM_CONTENT_TYPE } from './build-problem.ts';
 export { isProblemError, ProblemError } from './problem-error.ts';
-export { renderProblemPage, renderProblemIndex } from './problem-page.ts';
+export type { PageContent, PageLayout } from './problem-page.ts';
+export { plainLayout, renderProblemIndex, renderProblemPage } from './problem-page.ts';

@@ -1,4 +1,6 @@
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
+// The risk bands are part of the search response contract.
+import { INJECTION_RISK_MEDIUM_FROM } from '../contracts/search-response.ts';
 
 export interface InjectionAssessment {
   /** 0-1; the hard gate drops a row at or above PROMPT_INJECTION_THRESHOLD (0.55). */
@@ -30,10 +32,10 @@ export function detectInjection(text: string): InjectionAssessment {
   return { score: Math.round((1 - clean) * 1000) / 1000, reasons: found.map((f) => f.reason) };
 }
 
-/** The UI label (Injection risk): high at the gate threshold, medium from 0.3. */
+/** The UI label (Injection risk): high at the gate threshold, medium from INJECTION_RISK_MEDIUM_FROM. */
 export function injectionRisk(score: number | null, threshold: number): InjectionRisk {
   if (score === null || score >= threshold) return 'high';
-  return score >= 0.3 ? 'medium' : 'low';
+  return score >= INJECTION_RISK_MEDIUM_FROM ? 'medium' : 'low';
 }
 
 /**

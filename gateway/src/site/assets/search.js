@@ -1,0 +1,365 @@
+// @ts-check
+/**
+ * The search page (`/`): reads window.RANKGATE_CONFIG (from /config.js), calls
+ * `GET {api_base}/search?mode=snip` with `Authorization: Bearer <key>` and renders the answer.
+ * Plain ES module, no dependencies, no build. Text from the web (titles, snippets) only ever goes
+ * into the page as text, never as HTML.
+ */
+
+const KEY_STORAGE = 'rankgate.apiKey';
+
+/** @param {string} id */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element;
+}
+
+const form = /** @type {HTMLFormElement} */ (byId('search-form'));
+const queryInput = /** @type {HTMLInputElement} */ (byId('q'));
+const kSelect = /** @type {HTMLSelectElement} */ (byId('k'));
+const searchButton = /** @type {HTMLButtonElement} */ (byId('search-button'));
+const keyField = byId('key-field');
+const keyInput = /** @type {HTMLInputElement} */ (byId('api-key'));
+const forgetKey = byId('forget-key');
+const demoNote = byId('demo-note');
+const statusRegion = byId('status');
+const alertRegion = byId('alert');
+const resultsSection = byId('results');
+const resultsHeading = byId('results-heading');
+const resultsMeta = byId('results-meta');
+const resultList = byId('result-list');
+
+/** Risk bands from the shared contract, rendered into the page by the server. */
+const bands = { medium: Number(resultsSection.dataset.riskMedium), high: Number(resultsSection.dataset.riskHigh) };
+
+const config = (() => {
+  const raw = /** @type {any} */ (window).RANKGATE_CONFIG ?? {};
+  const demoKey = raw.demo_mode === 'enabled' && typeof raw.demo_key === 'string' && raw.demo_key ? raw.demo_key : null;
+  return { demoKey, apiBase: typeof raw.api_base === 'string' ? raw.api_base : '/api/v1' };
+})();
+
+// ---------------------------------------------------------------------------------------------
+// DOM building: text is set with textContent, so nothing from a result is parsed as HTML.
+
+/**
+ * @param {string} tag
+ * @param {Record<string, string>} [attributes]
+ * @param {(Node | string | null | undefined | false)[]} children
+ */
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  for (const child of children) if (child) element.append(child);
+  return element;
+}
+
+/** A bar for a 0-1 value; the width is set through the CSSOM, which the CSP allows. @param {number | null} value */
+function bar(value) {
+  const fill = h('span', { class: 'bar-fill' });
+  fill.style.width = `${Math.round(Math.max(0, Math.min(1, value ?? 0)) * 100)}%`;
+  return h('span', { class: 'bar', 'aria-hidden': 'true' }, fill);
+}
+
+/**
+ * Plain text whose same-origin paths (`see /auth.md`) become links; everything else stays text.
+ * @param {string} text
+ */
+function withPathLinks(text) {
+  const fragment = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(/(^|[\s(])(\/[a-z0-9][\w./-]*[\w/])/gi)) {
+    const start = (match.index ?? 0) + match[1].length;
+    fragment.append(text.slice(last, start), h('a', { href: match[2] }, match[2]));
+    last = start + match[2].length;
+  }
+  fragment.append(text.slice(last));
+  return fragment;
+}
+
+/** @param {number | null | undefined} value */
+const formatScore = (value) => (typeof value === 'number' ? value.toFixed(2) : 'n/a');
+
+/** @param {string} value */
+function safeHref(value) {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The API's own label; computed from the contract's bands only if a row lacks it. @param {any} row */
+function riskOf(row) {
+  if (['low', 'medium', 'high'].includes(row.injection_risk)) return row.injection_risk;
+  const score = row.signals?.prompt_injection;
+  if (typeof score !== 'number' || score >= bands.high) return 'high';
+  return score >= bands.medium ? 'medium' : 'low';
+}
+
+/** @param {'low' | 'medium' | 'high'} risk */
+const riskLabel = (risk) => h('span', { class: `risk risk-${risk}` }, `Injection risk: ${risk}`);
+
+/** @param {any} row */
+function signalsDetails(row) {
+  const rows = Object.entries(row.signals ?? {}).map(([name, value]) => h('tr', {},
+    h('th', { scope: 'row' }, h('code', {}, name)),
+    h('td', {}, typeof value === 'number' ? value.toFixed(2) : 'no parse'),
+    h('td', {}, bar(typeof value === 'number' ? value : 0))));
+  const table = h('table', {},
+    h('caption', { class: 'sr-only' }, `Signals of result ${row.rank}`),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Signal'), h('th', { scope: 'col' }, 'Score'), h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Bar')))),
+    h('tbody', {}, ...rows));
+  const gates = row.gates
+    ? Object.entries(row.gates).map(([gate, outcome]) => `${gate} ${outcome}`).join(' · ')
+    : 'not run (rank=off)';
+  const reasons = Array.isArray(row.injection_reasons) && row.injection_reasons.length ? row.injection_reasons.join('; ') : 'none found';
+  return h('details', { class: 'signals' },
+    h('summary', {}, 'Signals', h('span', { class: 'sr-only' }, ` of result ${row.rank}`)),
+    table,
+    h('p', { class: 'signal-notes' }, `Gates: ${gates}`),
+    h('p', { class: 'signal-notes' }, `Injection evidence: ${reasons}`),
+    row.is_republisher === true ? h('p', { class: 'signal-notes' }, 'Republishes content from other sources.') : null);
+}
+
+/** @param {any} row */
+function card(row) {
+  const titleId = `result-${row.rank}-title`;
+  const href = safeHref(String(row.url ?? ''));
+  const title = href
+    ? h('a', { href, rel: 'noopener noreferrer nofollow' }, String(row.title || row.url))
+    : document.createTextNode(String(row.title || row.url));
+  const published = typeof row.published_at === 'string' ? ` · ${row.published_at.slice(0, 10)}` : '';
+  const risk = riskOf(row);
+  return h('li', { class: 'card', 'data-risk': risk },
+    h('article', { 'aria-labelledby': titleId },
+      h('div', { class: 'card-head' },
+        h('span', { class: 'rank', 'aria-label': `Rank ${row.rank}` }, String(row.rank)),
+        h('h3', { id: titleId }, title)),
+      h('p', { class: 'domain' }, `${row.domain ?? ''}${published}`),
+      h('p', { class: 'snippet' }, String(row.snippet ?? '')),
+      h('div', { class: 'card-foot' },
+        h('span', { class: 'score' }, `Score ${formatScore(row.score)}`, bar(row.score)),
+        riskLabel(risk),
+        row.gates_relaxed === true ? h('span', { class: 'tag-relaxed' }, 'Gates relaxed') : null),
+      signalsDetails(row)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// States
+
+/**
+ * The polite live region. Outcomes that the page shows anyway (results, an error box) are only
+ * announced; progress and confirmations are also shown.
+ * @param {string} text @param {{ loading?: boolean, shown?: boolean }} [options]
+ */
+function setStatus(text, { loading = false, shown = loading } = {}) {
+  statusRegion.textContent = text;
+  statusRegion.classList.toggle('loading', loading);
+  statusRegion.classList.toggle('sr-only', !shown);
+  resultsSection.setAttribute('aria-busy', String(loading));
+}
+
+/** @param {Node | null} content */
+function setAlert(content) {
+  alertRegion.replaceChildren(...(content ? [content] : []));
+}
+
+/** @param {any} body @param {string} query */
+function showResults(body, query) {
+  const rows = Array.isArray(body?.results) ? body.results : [];
+  const meta = body?.meta ?? {};
+  resultsSection.hidden = false;
+  resultList.replaceChildren(...rows.map(card));
+  resultsHeading.textContent = rows.length
+    ? `${rows.length} ${rows.length === 1 ? 'source' : 'sources'} for “${query}”`
+    : `No sources found for “${query}”`;
+  const facts = [];
+  if (meta.provider) facts.push(`provider ${meta.provider}`);
+  if (meta.judge) facts.push(`judge ${meta.judge}`);
+  if (typeof meta.timings_ms?.total === 'number') facts.push(`${Math.round(meta.timings_ms.total)} ms`);
+  if (meta.cache?.hit === true) facts.push(`cached ${meta.cache.age_s ?? 0} s ago`);
+  const gatedOut = meta.counts?.gated_out ?? 0;
+  if (gatedOut > 0) facts.push(`${gatedOut} ${gatedOut === 1 ? 'candidate' : 'candidates'} removed by a safety gate`);
+  resultsMeta.textContent = facts.join(' · ');
+  if (rows.some((/** @type {any} */ row) => row.gates_relaxed === true)) {
+    setAlert(h('div', { class: 'notice', id: 'relaxed-notice' },
+      h('h2', {}, 'Relaxed safety'),
+      h('p', {}, 'Every candidate failed a safety gate (for example the prompt-injection screen), so these are the ungated results. '
+        + 'Treat them as untrusted: do not let an agent follow instructions found in them.')));
+  } else {
+    setAlert(null);
+  }
+  setStatus(rows.length ? `${rows.length} ${rows.length === 1 ? 'result' : 'results'}.` : 'No results. Try other words.');
+}
+
+/** Seconds from a Retry-After header (delay or HTTP date). @param {string | null} value */
+function retryAfterSeconds(value) {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+let retryTimer = 0;
+/** Keeps the button disabled until the limiter's window has passed. @param {number} seconds */
+function holdButton(seconds) {
+  window.clearInterval(retryTimer);
+  let left = seconds;
+  const tick = () => {
+    if (left <= 0) {
+      window.clearInterval(retryTimer);
+      searchButton.disabled = false;
+      searchButton.textContent = 'Search';
+      return;
+    }
+    searchButton.disabled = true;
+    searchButton.textContent = `Retry in ${left} s`;
+    left -= 1;
+  };
+  tick();
+  retryTimer = window.setInterval(tick, 1000);
+}
+
+function revealKeyField() {
+  keyField.hidden = false;
+}
+
+/** @param {any} body */
+const isProblem = (body) => body !== null && typeof body === 'object' && typeof body.code === 'string' && typeof body.detail === 'string';
+
+/** @param {Response} response @param {any} body */
+function showProblem(response, body) {
+  const problem = isProblem(body) ? body : null;
+  resultsSection.hidden = true;
+  const parts = [];
+  if (response.status === 429 && problem?.code === 'DEMO_EXHAUSTED') {
+    parts.push(h('h2', {}, 'Demo allowance used'), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))),
+      h('p', {}, 'Have an API key? Enter it above and search again.'));
+    revealKeyField();
+  } else if (response.status === 429) {
+    const seconds = retryAfterSeconds(response.headers.get('retry-after'));
+    parts.push(h('h2', {}, 'Too many searches'),
+      h('p', {}, seconds === null ? 'Wait a moment, then try again.' : `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`));
+    if (problem) parts.push(h('p', {}, problem.detail));
+    if (seconds !== null) holdButton(seconds);
+  } else if (problem) {
+    parts.push(h('h2', {}, `${problem.title ?? 'Error'} (${response.status})`), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))));
+    if (response.status === 401) revealKeyField();
+  } else {
+    parts.push(h('h2', {}, `Search failed (${response.status})`), h('p', {}, 'The service answered without a problem document. Try again in a moment.'));
+  }
+  if (problem) {
+    const typeHref = safeHref(String(problem.type ?? ''));
+    parts.push(h('p', { class: 'request-id' }, 'Code ',
+      typeHref ? h('a', { href: typeHref }, h('code', {}, problem.code)) : h('code', {}, problem.code),
+      problem.request_id ? ` · request id ${problem.request_id}` : ''));
+  }
+  setAlert(h('div', { class: 'problem', id: 'problem' }, ...parts));
+  setStatus(`Search failed: ${problem?.code ?? `HTTP ${response.status}`}.`);
+}
+
+/** @param {string} message */
+function showFailure(message) {
+  resultsSection.hidden = true;
+  setAlert(h('div', { class: 'problem', id: 'problem' }, h('h2', {}, 'Could not reach Rankgate'), h('p', {}, message)));
+  setStatus('Search failed.');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials: a typed key (kept in this tab's session storage only) wins over the demo key.
+
+function storedKey() {
+  try { return sessionStorage.getItem(KEY_STORAGE) ?? ''; } catch { return ''; }
+}
+
+/** @param {string} key */
+function storeKey(key) {
+  try {
+    if (key) sessionStorage.setItem(KEY_STORAGE, key);
+    else sessionStorage.removeItem(KEY_STORAGE);
+  } catch { /* storage disabled: the key lives in the field only */ }
+}
+
+const credential = () => keyInput.value.trim() || config.demoKey || '';
+
+// ---------------------------------------------------------------------------------------------
+// Searching
+
+/** @type {AbortController | null} */
+let inFlight = null;
+
+/** @param {string} query @param {string} k */
+async function search(query, k) {
+  inFlight?.abort();
+  const controller = new AbortController();
+  inFlight = controller;
+  setAlert(null);
+  setStatus(`Searching for “${query}”…`, { loading: true });
+  const params = new URLSearchParams({ q: query, k, mode: 'snip' });
+  try {
+    const response = await fetch(`${config.apiBase}/search?${params}`, {
+      headers: { authorization: `Bearer ${credential()}`, accept: 'application/json' },
+      signal: controller.signal,
+      cache: 'no-store',
+    });
+    const text = await response.text();
+    let body = null;
+    try { body = text ? JSON.parse(text) : null; } catch { body = null; }
+    if (controller !== inFlight) return;
+    if (response.ok && body) showResults(body, query);
+    else showProblem(response, body);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    showFailure(`The request did not complete (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`);
+  } finally {
+    if (controller === inFlight) {
+      inFlight = null;
+      statusRegion.classList.remove('loading');
+      resultsSection.setAttribute('aria-busy', 'false');
+    }
+  }
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const query = queryInput.value.trim();
+  if (!query) {
+    setAlert(h('div', { class: 'problem', id: 'problem' }, h('h2', {}, 'Type a query'), h('p', {}, 'The query needs 1-500 characters.')));
+    queryInput.focus();
+    return;
+  }
+  storeKey(keyInput.value.trim());
+  if (!credential()) {
+    revealKeyField();
+    setAlert(h('div', { class: 'problem', id: 'problem' }, h('h2', {}, 'API key needed'),
+      h('p', {}, 'Enter an API key to search: the operator key of your Rankgate, or an OAuth access token with scope search:read.')));
+    keyInput.focus();
+    return;
+  }
+  const url = new URL(window.location.href);
+  url.search = new URLSearchParams({ q: query, k: kSelect.value }).toString();
+  window.history.replaceState(null, '', url);
+  void search(query, kSelect.value);
+});
+
+forgetKey.addEventListener('click', () => {
+  keyInput.value = '';
+  storeKey('');
+  setStatus('The API key is forgotten.', { shown: true });
+  keyInput.focus();
+});
+
+// Start: demo mode needs no key; otherwise the field asks for one (prefilled from this tab).
+keyInput.value = storedKey();
+keyField.hidden = Boolean(config.demoKey) && !keyInput.value;
+demoNote.hidden = !config.demoKey;
+const initial = new URLSearchParams(window.location.search);
+const initialQuery = initial.get('q')?.trim() ?? '';
+const initialK = initial.get('k');
+if (initialK && [...kSelect.options].some((option) => option.value === initialK)) kSelect.value = initialK;
+if (initialQuery) {
+  queryInput.value = initialQuery;
+  if (credential()) void search(initialQuery, kSelect.value);
+}

@@ -1,0 +1,65 @@
+import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/shared/contracts';
+
+import type { SitePage } from '../layout.ts';
+
+/** Choices of `k` the page offers (the API accepts 1-25). */
+export const K_CHOICES = [3, 5, 10, 15, 25] as const;
+const DEFAULT_K = SEARCH_LIMITS.k.default;
+
+const format = (n: number): string => n.toFixed(2);
+
+/**
+ * `/`: a search page fixed to `mode=snip`. The server renders the form, the empty result area and
+ * the legend; assets/search.js reads /config.js, calls /api/v1/search and fills in the states. The
+ * risk bands come from the shared contract, so the legend and the API's `injection_risk` agree.
+ */
+export function homePage(): SitePage {
+  const options = K_CHOICES.map((k) => `<option value="${k}"${k === DEFAULT_K ? ' selected' : ''}>${k}</option>`).join('');
+  const [medium, high] = [format(INJECTION_RISK_MEDIUM_FROM), format(PROMPT_INJECTION_THRESHOLD)];
+  return {
+    title: 'Ranked, screened web search for agents',
+    path: '/',
+    description: 'Try Rankgate: ranked, scored web sources, each screened for prompt injection before an agent reads it.',
+    scripts: ['search.js'],
+    body: `<section class="intro">
+<h1>Ranked web sources, screened before your agent reads them</h1>
+<p>Rankgate finds up to <em>k</em> sources for a query, ranks and scores them, and screens each one for prompt injection.
+It never writes answers. This page searches in <code>snip</code> mode (title, URL and snippet).</p>
+</section>
+<form id="search-form" class="search-form" action="/" method="get" role="search" aria-label="Web search" novalidate>
+<div class="field field-query"><label for="q">Query</label>
+<input id="q" name="q" type="search" required maxlength="${SEARCH_LIMITS.queryLength.max}" autocomplete="off" spellcheck="false" placeholder="how do tides work"></div>
+<div class="field field-k"><label for="k">Results</label><select id="k" name="k">${options}</select></div>
+<div class="field field-submit"><button id="search-button" type="submit">Search</button></div>
+<div class="field field-key" id="key-field" hidden>
+<label for="api-key">API key</label>
+<input id="api-key" type="password" autocomplete="off" spellcheck="false" aria-describedby="key-help">
+<button id="forget-key" type="button" class="secondary">Forget key</button>
+<p id="key-help" class="help">Sent as <code>Authorization: Bearer</code> to <code>/api/v1/search</code> and kept only in this tab
+(session storage). Running your own Rankgate? <code>npm start</code> prints an operator key.</p>
+</div>
+</form>
+<p id="demo-note" class="help" hidden>Public demo: searches use a shared demo key with a small lifetime allowance per address.
+For more, <a href="/developers">run your own Rankgate</a> or <a href="/auth.md">register an agent</a>.</p>
+<noscript><p class="notice">This page needs JavaScript to search. The API does not: see <a href="/developers">the quick start</a>.</p></noscript>
+<div id="status" class="status" role="status" aria-live="polite"></div>
+<div id="alert" class="alert-region" role="alert"></div>
+<section id="results" class="results" aria-labelledby="results-heading" hidden
+ data-risk-medium="${INJECTION_RISK_MEDIUM_FROM}" data-risk-high="${PROMPT_INJECTION_THRESHOLD}">
+<h2 id="results-heading" tabindex="-1">Results</h2>
+<p id="results-meta" class="meta"></p>
+<ol id="result-list" class="result-list"></ol>
+</section>
+<section class="legend" aria-labelledby="legend-heading">
+<h2 id="legend-heading">Reading a result</h2>
+<dl>
+<dt>Score</dt><dd>0 to 1, from the ranking formula over the signals (<a href="/docs/ranking">how ranking works</a>). Open <em>Signals</em> on a card for the seven signal scores and the gate outcomes.</dd>
+<dt>Injection risk</dt><dd><span class="risk risk-low">low</span> below ${medium};
+<span class="risk risk-medium">medium</span> from ${medium} (evidence worth a look, still below the gate);
+<span class="risk risk-high">high</span> from ${high}, where the safety gate removes the source.</dd>
+<dt>Relaxed safety</dt><dd>When every candidate fails a safety gate, Rankgate returns the ungated ranking and marks each row
+<code>gates_relaxed</code>. The page then says so above the results: treat those sources as untrusted.</dd>
+</dl>
+</section>`,
+  };
+}
