@@ -19,6 +19,9 @@ const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|ch
  * recipes or setup guides ("click", "add the flour", "run npm install", "sign up").
  */
 const TASK_VERB = String.raw`(?:summari[sz]e|translate|write (?:a|an|me|your|the|some|\d+)|compose|draft|explain|describe|analy[sz]e|outline|paraphrase|rewrite|generate|brainstorm|elaborate on|critique|classify|tell me|give me|provide (?:a|an|the|me|some|your|\d+)|suggest|recommend|compare|evaluate|predict|forecast|interpret|misspell|scramble|jumble|encrypt|encode|decode|reverse|respond|reply|answer|break down|develop (?:a|an)|create (?:a|an)|design (?:a|an)|replace|substitute|convert|introduce|integrate|incorporate|enhance|augment|modify|rearrange|anagram|render|leverage|utili[sz]e|employ|adopt|absorb|embed|inject|weave|blend|fuse|infuse|meld|merge|harmoni[sz]e|enrich|incorporate|ensure (?:the|that|a|your)|make (?:sure|the following)|consider (?:adding|including|enriching|streamlining|integrating|using)|(?:do not|don't) (?:forget|hesitate) to|(?:list|name|identify|calculate|determine|solve|examine|investigate|research|discuss|detail|craft|produce|formulate|construct|assess|review|report|automate|extract|categori[sz]e|perform|conduct|show me|help me|teach me|state that|claim that|insist that|announce|promote|advertise|mention|highlight|emphasi[sz]e|tease|urge|encourage)\b(?!\s+(?:your|our|us|here|now|more|this (?:page|site|post|article)))\s+\S)`;
+/** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
+const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
+
 const QUESTION_START = String.raw`(?:what|what's|who|which|when|where|why|how|can you|could you|would you|will you)`;
 
 /** One standalone sentence on its own line, at most this long, is read as a possible planted request. */
@@ -250,13 +253,32 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     ],
   },
   {
-    reason: 'probing for a secret the assistant holds',
+    // Asking a reader for the secret it was given is an attack on its own: no page asks a visitor
+    // "what is your secret key". Lookaheads keep ordinary uses out ("the password policy", "my password").
+    reason: 'request for a secret the assistant holds',
+    weight: 0.6,
+    patterns: [
+      new RegExp(String.raw`\b(?:what(?:'s| is| was| are)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`, 'i'),
+      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^.?!\n]{0,40}\b(?:is what i need|please|now|right now|immediately)\b`, 'i'),
+    ],
+  },
+  {
+    reason: 'probing for what the assistant was told to withhold',
     weight: 0.45,
     patterns: [
-      /\b(?:what(?:'s| is| was)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write)\b[^.?\n]{0,30}\b(?:the|your|that)\s+(?:secret(?:\s+(?:key|word|code|phrase|number))?|password|passcode|passphrase|pin|api key|hidden (?:word|key|code|phrase|message)|confidential (?:information|data|key))\b/i,
-      /\b(?:told|asked|instructed|programmed|supposed)\s+(?:not\s+to|to\s+not|never\s+to|to\s+never)\s+(?:reveal|share|tell|say|disclose|mention|talk about|discuss|give)\b/i,
-      /\b(?:the|a)\s+(?:thing|word|information|secret|detail|topic)s?\s+(?:you(?:'re| are| were)?|that you)\s+(?:not\s+(?:allowed|supposed|permitted)|told not|asked not|forbidden)\b/i,
-      /\b(?:your|the)\s+(?:instructions|rules|guidelines|system (?:prompt|message))\s+(?:say|said|tell|told|state)\b/i,
+      /\b(?:told|asked|instructed|programmed|supposed|trained)\s+(?:not\s+to|to\s+not|never\s+to|to\s+never)\s+(?:reveal|share|tell|say|disclose|mention|talk about|discuss|give)\b/i,
+      /\b(?:the|a)\s+(?:thing|word|information|secret|detail|topic|code|value)s?\s+(?:you(?:'re| are| were)?|that you)\s+(?:not\s+(?:allowed|supposed|permitted)|told not|asked not|forbidden|must not|cannot|can't|shouldn't)\b/i,
+      /\b(?:your|the)\s+(?:instructions|rules|guidelines|system (?:prompt|message)|initial prompt|hidden prompt)\s+(?:say|said|tell|told|state|contain)\b/i,
+      /\bwhat\s+(?:were|are|have)\s+you\s+(?:been\s+)?(?:told|instructed|asked|programmed|trained)\s+(?:not\s+)?to\b/i,
+      /\b(?:the|any)\s+(?:text|words?|message|instructions?)\s+(?:above|before)\s+(?:this|my)\s+(?:message|question|request|line)\b/i,
+    ],
+  },
+  {
+    reason: 'a secret asked for in disguise (spelled, reversed, encoded, in a format)',
+    weight: 0.45,
+    patterns: [
+      new RegExp(String.raw`\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}\b(?:your|the)\s+${SECRET}`, 'i'),
+      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^\n]{0,60}\b(?:spelled|reversed|backwards|encoded|in base64|letter by letter|one letter at a time|in (?:hex|binary|morse|json|french|spanish|german|code)|as a (?:poem|riddle|hint|list|acrostic))\b`, 'i'),
     ],
   },
   {
@@ -285,7 +307,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'role-play set-up to escape the rules',
     weight: 0.3,
     patterns: [
-      /\b(?:pretend|imagine|suppose|hypothetically|let's play a game|in a (?:fictional|hypothetical|parallel) (?:world|universe|scenario)|role-?play)\b[^\n]{0,120}\b(?:no (?:rules|restrictions|limits|filters)|without (?:any )?(?:rules|restrictions|limits|filters)|not bound by|can say anything|ignore|reveal|secret|password)\b/i,
+      /\b(?:pretend|imagine|suppose|hypothetically|hypothetical|let's play a game|in a (?:fictional|hypothetical|parallel|alternate) (?:world|universe|scenario|reality)|role-?play|stay in character)\b[^\n]{0,160}\b(?:no (?:rules|restrictions|limits|filters|guidelines)|without (?:any )?(?:rules|restrictions|limits|filters|guidelines)|not bound by|free from|can say anything|ignore|reveal|secret|password|passphrase|hidden instructions|system prompt|(?:were|are) (?:allowed|permitted) to (?:share|reveal|tell|say))\b/i,
     ],
   },
   {
