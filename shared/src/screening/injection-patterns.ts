@@ -131,6 +131,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\b(?:new|updated|real|actual)\s+(?:instructions?|system prompt|directives?)\s*:/i,
       /\byou (?:are|will) now\b[^.\n]{0,40}\b(?:act|be|behave|respond|operate)\b/i,
       /\bfrom now on,? (?:you|the assistant)\b/i,
+      /\byou (?:are no longer|don't have to|do not have to|no longer (?:have|need) to|needn't)\b[^.\n]{0,30}\b(?:bound by|follow|obey|restricted by|limited by)\b[^.\n]{0,20}\b(?:rules|instructions|guidelines|restrictions|programming|policies)\b/i,
+      /\b(?:your|the|these|those|all|any)\s+(?:rules|restrictions|guidelines|instructions|policies|filters)\s+(?:don't|do not|no longer|won't|will not)\s+apply\b/i,
       /\bdo not (?:follow|obey) (?:your|the) (?:previous|original|system)\b/i,
       /\b(?:ignore|disregard|forget)\s+(?:about\s+)?(?:everything|all(?: of)? (?:that|this|the above)|the above|what (?:i|you) (?:said|were told)|whatever you were told|your (?:programming|training|restrictions|rules))\b/i,
       /\b(?:previous|prior|earlier|original|above)\s+(?:instructions?|directives?|prompts?)\s+(?:are|is|were|was|have been|no longer)\s+(?:void|cancel+ed|revoked|obsolete|invalid|outdated|null|apply|replaced|overridden)\b/i,
@@ -237,6 +239,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+)?(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override)\s+mode\b/i,
       /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
+      /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
       /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
       /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
       /\byou are (?:now )?(?:dan|an? (?:unrestricted|unfiltered|uncensored|jailbroken) (?:ai|model|assistant))\b/i,
@@ -258,8 +261,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'request for a secret the assistant holds',
     weight: 0.6,
     patterns: [
-      new RegExp(String.raw`\b(?:what(?:'s| is| was| are)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`, 'i'),
+      new RegExp(String.raw`\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`, 'i'),
       new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^.?!\n]{0,40}\b(?:is what i need|please|now|right now|immediately)\b`, 'i'),
+      new RegExp(String.raw`\b(?:i|we)\s+(?:really\s+|urgently\s+|just\s+)?(?:need|want|require|must (?:have|know|see)|have to (?:know|see|have))\b[^.?!\n]{0,25}\b(?:your|the)\s+${SECRET}`, 'i'),
     ],
   },
   {
