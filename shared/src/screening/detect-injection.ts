@@ -13,6 +13,19 @@ export type InjectionRisk = 'low' | 'medium' | 'high';
 const MAX_SCANNED_CHARS = 200_000;
 
 /**
+ * A family's patterns joined into one alternation per set of flags: the regex engine then walks a
+ * 20 KB page once per family instead of once per pattern (about half the time). Only whether the
+ * family matched is needed, so the joined form answers the same question.
+ */
+export function joinPatterns(patterns: readonly RegExp[]): RegExp[] {
+  const byFlags = new Map<string, string[]>();
+  for (const pattern of patterns) byFlags.set(pattern.flags, [...(byFlags.get(pattern.flags) ?? []), `(?:${pattern.source})`]);
+  return [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags.replace('g', '').replace('y', '')));
+}
+
+const PREPARED = INJECTION_FAMILIES.map((family) => ({ family, joined: joinPatterns(family.patterns) }));
+
+/**
  * The local prompt-injection detector: offline, deterministic, microseconds for a snippet.
  * Families of evidence combine as independent signals: score = 1 − Π(1 − weight).
  */
@@ -20,8 +33,8 @@ export function detectInjection(text: string): InjectionAssessment {
   const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
   let clean = 1;
   const found: { reason: string; weight: number }[] = [];
-  for (const family of INJECTION_FAMILIES) {
-    if (family.patterns.some((pattern) => pattern.test(scanned)) || family.match?.(scanned) === true) {
+  for (const { family, joined } of PREPARED) {
+    if (joined.some((pattern) => pattern.test(scanned)) || family.match?.(scanned) === true) {
       clean *= 1 - family.weight;
       found.push(family);
     }

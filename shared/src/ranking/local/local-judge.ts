@@ -1,10 +1,20 @@
-import { screenResult } from '../../screening/index.ts';
+import { screenPage, screenResult } from '../../screening/index.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { analyzeQuery } from './query-analysis.ts';
 import { answerability, indexCandidate, onTopic, statesSoughtFact, subjectMatch } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
 import { domainOf, round3 } from './text.ts';
+
+/** The detector's score: stage A's when only title and snippet are known, else the whole page's. */
+function injectionOf(input: JudgeInput): number {
+  if (input.content === undefined && input.hiddenText === undefined) {
+    return input.screenedInjection ?? screenResult({ title: input.title, snippet: input.snippet }).score;
+  }
+  return screenPage({
+    title: input.title, snippet: input.snippet, visibleText: input.content ?? '', ...(input.hiddenText ? { hiddenText: input.hiddenText } : {}),
+  }).score;
+}
 
 /**
  * The `local` judge: deterministic, offline and free. It reads the query, title, URL and snippet
@@ -32,9 +42,7 @@ export function createLocalJudge(): Judge {
             subject_match: subject === null ? null : round3(subject),
             spam: round3(spamScore(domain, input.title, input.snippet)),
             // Page text is new evidence; title and snippet were screened in stage A already.
-            prompt_injection: input.screenedInjection !== undefined && !input.content
-              ? input.screenedInjection
-              : screenResult({ title: input.title, snippet: input.snippet, ...(input.content ? { content: input.content } : {}) }).score,
+            prompt_injection: injectionOf(input),
           },
           is_republisher: isRepublisher(domain, input.title, input.snippet),
         };
