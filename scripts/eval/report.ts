@@ -97,3 +97,32 @@ export function targetTable(targets: readonly Target[]): Table {
     rows: targets.map((target) => [target.label, fixed(target.actual, 3), target.pass ? 'PASS' : 'FAIL']),
   };
 }
+
+/**
+ * What the cascade costs against judging every candidate, with an LLM judge on the OpenAI wire
+ * format (the fake model of ./fake-openai-server.ts): judge calls and tokens per query, and NDCG.
+ */
+export function cascadeCostTable(results: readonly DatasetResult[], model: string): Table {
+  const rows: string[][] = [];
+  for (const result of results) {
+    const ranked = result.configs.filter((config) => config.rank === 'on');
+    const all = ranked.find((config) => config.judgeTopN >= result.candidatesPerQuery) ?? ranked[ranked.length - 1];
+    for (const config of ranked) {
+      const share = all && all.inputTokensPerQuery > 0 ? ` (${((100 * config.inputTokensPerQuery) / all.inputTokensPerQuery).toFixed(0)} %)` : '';
+      rows.push([
+        result.dataset.replace(/ \(.*$/, ''),
+        config.label,
+        fixed(config.ndcg10),
+        config.judgeCallsPerQuery.toFixed(2),
+        `${config.inputTokensPerQuery.toFixed(0)}${share}`,
+        config.outputTokensPerQuery.toFixed(0),
+        `${ms(config.rankMs.mean)} / ${ms(config.rankMs.p99)}`,
+      ]);
+    }
+  }
+  return {
+    title: `Cascade cost: judge \`openai\` (OpenAI chat-completions wire format) against a deterministic fake model \`${model}\` on 127.0.0.1`,
+    headers: ['set', 'configuration', 'NDCG@10', 'judge calls / q', 'input tokens / q', 'output tokens / q', 'rank ms/q mean / p99'],
+    rows,
+  };
+}

@@ -15,14 +15,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import type { Judge } from '@rankgate/shared/ranking';
+import { createOpenAiJudge } from '@rankgate/shared/ranking';
 
 import { DATA_DIR, REPO_ROOT } from './data.ts';
+import { CHARS_PER_TOKEN, startFakeOpenAi } from './fake-openai-server.ts';
 import type { InjectionResult } from './injection-eval.ts';
 import { evaluateInjection } from './injection-eval.ts';
 import type { DatasetResult } from './ranking-eval.ts';
 import { CASCADE_TOP_N, JUDGE_NAMES, JudgeUnavailableError, MAX_CANDIDATES, createJudge, evaluateDl19, evaluateScifact } from './ranking-eval.ts';
 import type { Table } from './report.ts';
-import { injectionTables, rankingTable, renderMarkdown, renderText } from './report.ts';
+import { cascadeCostTable, injectionTables, rankingTable, renderMarkdown, renderText } from './report.ts';
 
 const USAGE = `usage: npm run eval -- [--only ranking|injection] [--judge ${JUDGE_NAMES.join('|')}]`;
 
@@ -42,6 +44,8 @@ interface EvalReport {
   data_dir: string;
   judge: string;
   ranking: { scifact: DatasetResult; dl19: DatasetResult } | null;
+  /** The ranking runs again with the `openai` judge against a fake model: calls and tokens, cascade vs all. */
+  cascadeCost: { model: string; results: DatasetResult[] } | null;
   injection: InjectionResult | null;
   duration_s: number;
 }
@@ -95,6 +99,14 @@ function qualityMarkdown(report: EvalReport, only: string | undefined): string {
       `**Sanity check**: DL19 BM25 run NDCG@10 = ${report.ranking.dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): `
         + `**${report.ranking.dl19.baseline?.pass ? 'PASS' : 'FAIL'}**.`,
       '',
+      ...(report.cascadeCost ? [
+        md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model)),
+        '',
+        `The fake model scores each fenced candidate by word overlap with the query and reports usage as the wire format does `
+          + `(\`usage.prompt_tokens\`, \`completion_tokens\`; one token per ${CHARS_PER_TOKEN} characters of the messages and of the reply); the judge `
+          + 'sends 8 candidates per call. Calls and tokens are what `meta.usage` reports; NDCG here measures the stand-in, not a real model.',
+        '',
+      ] : []),
       'Published anchors (NDCG@10), for comparison:',
       '',
       ANCHORS,
@@ -176,6 +188,20 @@ async function main(): Promise<number> {
     console.log(`DL19 BM25 sanity check: NDCG@10 ${dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ${dl19.baseline?.pass ? 'PASS' : 'FAIL'}\n`);
   }
 
+  let cascadeCost: EvalReport['cascadeCost'] = null;
+  if (ranking) {
+    const fake = await startFakeOpenAi();
+    try {
+      const llm = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model });
+      console.log(`Cascade cost: the openai judge against a fake model on ${fake.baseUrl} …`);
+      const results = [await evaluateDl19(llm), await evaluateScifact(llm)];
+      cascadeCost = { model: fake.model, results };
+      console.log(`${renderText(cascadeCostTable(results, fake.model))}\n(${fake.requests} chat completions answered)\n`);
+    } finally {
+      await fake.close();
+    }
+  }
+
   let injection: InjectionResult | null = null;
   if (only !== 'ranking') {
     injection = await evaluateInjection();
@@ -190,6 +216,7 @@ async function main(): Promise<number> {
     data_dir: DATA_DIR,
     judge: judge?.name ?? judgeName,
     ranking,
+    cascadeCost,
     injection,
     duration_s: (performance.now() - started) / 1000,
   };
