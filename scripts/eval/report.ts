@@ -87,7 +87,15 @@ export function injectionTables(result: InjectionResult): Table[] {
       return groups.map(({ prefix, group }) => [file.label, `${prefix}=${group.name}`, ...confusionCells(group.confusion)]);
     }),
   };
-  return [summary, breakdown, targetTable(result.files.flatMap((file) => file.targets))];
+  const pages: Table = {
+    title: 'Detector time on whole pages (deep mode), one call per page',
+    headers: ['run', 'pages', 'chars / page', 'p50 ms', 'p99 ms', 'mean ms', `flagged (≥ ${result.threshold})`],
+    rows: result.pages.map((page) => [
+      page.label, String(page.pages), String(page.chars), (page.timeUs.p50 / 1000).toFixed(2), (page.timeUs.p99 / 1000).toFixed(2),
+      (page.timeUs.mean / 1000).toFixed(2), String(page.flagged),
+    ]),
+  };
+  return [summary, breakdown, pages, targetTable(result.files.flatMap((file) => file.targets))];
 }
 
 export function targetTable(targets: readonly Target[]): Table {

@@ -22,6 +22,24 @@ const TASK_VERB = String.raw`(?:summari[sz]e|translate|write (?:a|an|me|your|the
 /** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
 const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
 
+const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
+/** A disguise ending at most 60 characters before a mention of the secret, on its line. */
+const DISGUISE_BEFORE = /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
+/** Longest disguise word plus the 60-character gap. */
+const DISGUISE_LOOKBACK = 80;
+
+/**
+ * "spell … the password", "the secret key as a poem": found from the mentions of the secret (rare on
+ * a page) looking back for the disguise, instead of from every common word a disguise can be.
+ */
+function secretInDisguise(text: string): boolean {
+  for (const mention of text.matchAll(SECRET_MENTION)) {
+    const at = mention.index ?? 0;
+    if (DISGUISE_BEFORE.test(text.slice(Math.max(0, at - DISGUISE_LOOKBACK), at))) return true;
+  }
+  return false;
+}
+
 const QUESTION_START = String.raw`(?:what|what's|who|which|when|where|why|how|can you|could you|would you|will you)`;
 
 /** One standalone sentence on its own line, at most this long, is read as a possible planted request. */
@@ -96,28 +114,63 @@ const CODE_PAYLOAD = [
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
 const REPEAT_RUN = 15;
 
-/** The longest run of one word repeated back to back (case-insensitive). */
+const isWordChar = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+
+/** Case-insensitive equality of text[a, a + length) and text[b, b + length) (ASCII letters fold). */
+function sameWord(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k += 1) {
+    if ((text.charCodeAt(a + k) | 0x20) !== (text.charCodeAt(b + k) | 0x20)) return false;
+  }
+  return true;
+}
+
+/**
+ * The longest run of one word (2+ word characters) repeated back to back, case-insensitive. One
+ * pass over the character codes, comparing each word with the one before in place: no word list
+ * is built for a 20 KB page.
+ */
 function longestRepeat(text: string): number {
   let best = 0;
   let run = 0;
-  let previous = '';
-  for (const word of text.toLowerCase().split(/\W+/)) {
-    if (word.length < 2) continue;
-    run = word === previous ? run + 1 : 1;
-    previous = word;
-    if (run > best) best = run;
+  let previousStart = -1;
+  let previousLength = 0;
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const word = i < text.length && isWordChar(text.charCodeAt(i));
+    if (word) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const length = i - start;
+    if (length >= 2) {
+      run = previousStart >= 0 && length === previousLength && sameWord(text, start, previousStart, length) ? run + 1 : 1;
+      previousStart = start;
+      previousLength = length;
+      if (run > best) best = run;
+    }
+    start = -1;
   }
   return best;
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/]{40}/;
+const BASE64_MIN_RUN = 40;
 
-/** A run of 40+ base64 characters mixing cases and digits: an encoded payload, not a word or a hex hash. */
+const isBase64Char = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+
+/**
+ * A run of 40+ base64 characters mixing cases and digits: an encoded payload, not a word or a hex
+ * hash. One pass over the character codes (a regex retried at every position costs more on a page).
+ */
 function hasBase64Run(text: string): boolean {
-  if (!BASE64_RUN.test(text)) return false;
-  for (const match of text.matchAll(/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}/g)) {
-    const run = match[0];
-    if (/[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//')) return true;
+  let start = 0;
+  for (let i = 0; i <= text.length; i += 1) {
+    if (i < text.length && isBase64Char(text.charCodeAt(i))) continue;
+    if (i - start >= BASE64_MIN_RUN) {
+      const run = text.slice(start, i);
+      if (/[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//')) return true;
+    }
+    start = i + 1;
   }
   return false;
 }
@@ -225,8 +278,10 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'instructions for shaping the reply',
     weight: 0.5,
     patterns: [
-      /\b(?:in|into|within|throughout|of|from)\s+your\s+(?:reply|replies|response|responses|answer|answers|output)\b/i,
-      /\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+(?:reply|response|answer|output|message)\b/i,
+      // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
+      // behind the match, only once it is found.
+      /\byour\s+(?:reply|replies|response|responses|answer|answers|output)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
+      /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
       /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+(?:your|the)\s+(?:reply|response|answer|output|message)\b/i,
       /\byour\s+(?:reply|response|answer|output)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
       /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
@@ -280,8 +335,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   {
     reason: 'a secret asked for in disguise (spelled, reversed, encoded, in a format)',
     weight: 0.45,
+    match: secretInDisguise,
     patterns: [
-      new RegExp(String.raw`\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}\b(?:your|the)\s+${SECRET}`, 'i'),
       new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^\n]{0,60}\b(?:spelled|reversed|backwards|encoded|in base64|letter by letter|one letter at a time|in (?:hex|binary|morse|json|french|spanish|german|code)|as a (?:poem|riddle|hint|list|acrostic))\b`, 'i'),
     ],
   },
