@@ -195,6 +195,13 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые)\s+(?:инструкции|указания)/i,
       /忽略(?:之前|以上|上面|所有|先前)[的所有全部]*(?:指令|指示|说明|提示)/,
       /(?:以前|前|上記)の(?:指示|命令)を無視/,
+      /\b(?:negeer|vergeet)\b[^.\n]{0,30}\b(?:instructies|regels)\b/i,
+      /\b(?:zignoruj|zapomnij)\b[^.\n]{0,30}\b(?:instrukcje|polecenia|zasady)\b/i,
+      /\b(?:önceki|tüm)\b[^.\n]{0,30}\b(?:talimatları|kuralları)\b[^.\n]{0,20}\b(?:yok say|unut|görmezden gel)/i,
+      /\b(?:abaikan|lupakan)\b[^.\n]{0,30}\b(?:instruksi|petunjuk|aturan)\b/i,
+      /\bbỏ qua\b[^.\n]{0,30}\b(?:hướng dẫn|chỉ dẫn|quy tắc)\b/i,
+      /이전의?\s*(?:모든\s*)?(?:지시|지침|명령)[을를]?\s*무시/,
+      /\b(?:oublie[zr]?|olvida|vergiss|dimentica|esqueça)\b[^.\n]{0,30}\b(?:règles|consignes|instructions|reglas|instrucciones|regeln|anweisungen|regole|istruzioni|regras|instruções)\b/i,
     ],
   },
   {
@@ -347,6 +354,22 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\b(?:decode|decrypt|decipher|translate|convert)\b[^.\n]{0,40}\b(?:base64|rot-?13|hex(?:adecimal)?|binary|morse|caesar|cipher|encoded|the following)\b/i,
     ],
     match: hasBase64Run,
+  },
+  {
+    reason: 'a sensitive word spelled out or disguised',
+    weight: 0.45,
+    patterns: [
+      // "p-a-s-s-w-o-r-d", "s e c r e t", "p@ssw0rd": a word written so a filter does not see it.
+      /\bp[\s._*-]{1,2}a[\s._*-]{1,2}s[\s._*-]{1,2}s[\s._*-]{1,2}w[\s._*-]{1,2}o[\s._*-]{1,2}r[\s._*-]{1,2}d\b|\bs[\s._*-]{1,2}e[\s._*-]{1,2}c[\s._*-]{1,2}r[\s._*-]{1,2}e[\s._*-]{1,2}t\b|\bp[@4]ss(?:w|vv)[o0]rd\b|\bpa[s$5]{2}w[o0]rd\b(?<=[@4$50]\S*)|\bs[e3]cr[e3]t\b(?<=3\S*)|\bpr[o0]mpt\b(?<=0\S*)/i,
+    ],
+  },
+  {
+    reason: 'an instruction split into pieces to be put together',
+    weight: 0.45,
+    patterns: [
+      /\b(?:combine|concatenate|join|put together|merge|assemble|add up)\b[^.\n]{0,50}\b(?:parts?|strings?|variables?|pieces|fragments|words|letters|halves|a\s*\+\s*b|them)\b[^\n]{0,80}\b(?:follow|execute|run|obey|perform|answer|respond to|carry out|do what it says|act on)\b/i,
+      /\b[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][\s;,]*(?:and\s+)?[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][^\n]{0,80}\b[a-z]\w{0,8}\s*\+\s*[a-z]\w{0,8}\b/i,
+    ],
   },
   {
     reason: 'fake dialogue turns',
