@@ -134,3 +134,14 @@ export function cascadeCostTable(results: readonly DatasetResult[], model: strin
     rows,
   };
 }
+
+/** The ranking targets: the rank=on cascade beats the BM25 baseline on NDCG@10. */
+export function rankingTargetTable(results: readonly DatasetResult[]): Table {
+  const rows = results.map((result) => {
+    const base = result.baseline?.ndcg10 ?? result.configs.find((config) => config.rank === 'off')?.ndcg10 ?? 0;
+    const cascade = result.configs.find((config) => config.rank === 'on' && config.judgeTopN < result.candidatesPerQuery);
+    const delta = (cascade?.ndcg10 ?? 0) - base;
+    return [`rank=on (cascade) NDCG@10 > BM25 on ${result.dataset.replace(/ \(.*$/, '')}`, `${fixed(cascade?.ndcg10 ?? null)} vs ${fixed(base)} (${signed(delta)})`, delta > 0 ? 'PASS' : 'FAIL'];
+  });
+  return { title: 'Acceptance targets (ranking, local judge)', headers: ['target', 'measured', 'result'], rows };
+}
