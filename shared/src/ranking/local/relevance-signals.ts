@@ -19,8 +19,9 @@ export function indexCandidate({ title, body }: CandidateText): Indexed {
 export type TermWeights = ReadonlyMap<string, number>;
 
 /**
- * BM25's inverse document frequency of each query term over a batch of candidates: a term every
- * candidate contains says little about which one covers the query; a term few contain says much.
+ * BM25's inverse document frequency of each query term over a batch of candidates (a candidate
+ * counts when it mentions the term, also as a variant): a term every candidate contains says
+ * little about which one covers the query; a term few contain says much.
  */
 export function termWeights(query: QueryAnalysis, batch: readonly Indexed[]): TermWeights {
   const n = batch.length;
@@ -30,13 +31,12 @@ export function termWeights(query: QueryAnalysis, batch: readonly Indexed[]): Te
   }));
 }
 
-/** Share of the query's terms the text mentions, each weighted by its specificity (plain share without weights). */
-function weightedCoverage(query: QueryAnalysis, has: (term: string) => boolean, weights?: TermWeights): number {
-  if (!weights) return coverage(query.terms, new Set(query.terms.filter(has)));
+/** Share of the query's terms the text has, each weighing 1 + its IDF (a common term still counts). */
+function weightedCoverage(query: QueryAnalysis, has: (term: string) => boolean, weights: TermWeights): number {
   let total = 0;
   let found = 0;
   for (const term of query.terms) {
-    const weight = 1 + (weights.get(term) ?? 1);
+    const weight = 1 + (weights.get(term) ?? 0);
     total += weight;
     if (has(term)) found += weight;
   }
@@ -54,7 +54,9 @@ export function pairCoverage(query: QueryAnalysis, c: Indexed): number {
 
 /**
  * How much of the query the candidate covers, with the title weighing in and a bonus for the
- * phrase. With term weights (the local judge's batch), specific terms count more than common ones.
+ * phrase. With term weights (the local judge sees its batch), specific terms count more than
+ * common ones and adjacent query pairs found side by side count too; without (stage A, one
+ * candidate at a time), plain shares.
  */
 export function onTopic(query: QueryAnalysis, c: Indexed, weights?: TermWeights): number {
   if (query.terms.length === 0) return 0;
@@ -63,9 +65,7 @@ export function onTopic(query: QueryAnalysis, c: Indexed, weights?: TermWeights)
     return clamp01(0.5 * weightedCoverage(query, (t) => c.allTerms.has(t), weights)
       + 0.3 * weightedCoverage(query, (t) => c.titleTerms.has(t), weights) + 0.2 * pairCoverage(query, c) + phraseBonus);
   }
-  const inText = weights ? weightedCoverage(query, (t) => c.allTerms.has(t), weights) : coverage(query.terms, c.allTerms);
-  const inTitle = weights ? weightedCoverage(query, (t) => c.titleTerms.has(t), weights) : coverage(query.terms, c.titleTerms);
-  return clamp01(0.7 * inText + 0.3 * inTitle + phraseBonus);
+  return clamp01(0.7 * coverage(query.terms, c.allTerms) + 0.3 * coverage(query.terms, c.titleTerms) + phraseBonus);
 }
 
 /** Words this long are compared by their stem-like start: "inductive" and "induction" share "induc". */
