@@ -58,6 +58,8 @@ export interface PageTiming {
   pages: number;
   chars: number;
   timeUs: { p50: number; p99: number; mean: number };
+  /** CPU time of this process per page, mean (less affected than wall time by other work on the machine). */
+  cpuUs: number;
   /** Pages scored at or above the gate. */
   flagged: number;
 }
@@ -202,14 +204,17 @@ async function timePages(threshold: number): Promise<PageTiming[]> {
     for (const text of texts.slice(0, 10)) score(text); // warm-up
     const times: number[] = [];
     let flagged = 0;
+    const cpuStart = process.cpuUsage();
     for (const text of texts) {
       const started = process.hrtime.bigint();
       const value = score(text);
       times.push(Number(process.hrtime.bigint() - started) / 1000);
       if (value >= threshold) flagged += 1;
     }
+    const cpu = process.cpuUsage(cpuStart);
     times.sort((a, b) => a - b);
     return {
+      cpuUs: (cpu.user + cpu.system) / Math.max(1, texts.length),
       label, pages: texts.length, chars: Math.round(texts.reduce((sum, text) => sum + text.length, 0) / Math.max(1, texts.length)),
       timeUs: { p50: percentile(times, 50), p99: percentile(times, 99), mean: times.reduce((a, b) => a + b, 0) / Math.max(1, times.length) },
       flagged,

@@ -76,7 +76,7 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   be tuned on; it is reported apart. *Page time*: 100 pages of 20,000 characters made of consecutive SciFact abstracts (real
   prose, one per line), one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
   \`screenPage\` call with three ordinary hidden parts (a comment, an off-screen link, a CSS-hidden menu). Wall time on a
-  shared 2-core machine: other work running at the same time inflates p99.
+  shared 2-core machine (other work running at the same time inflates it, p99 most), and the process's CPU time per page.
 - **Cascade cost**: the ranking runs again with the \`openai\` judge (the real adapter, OpenAI wire format) against a
   deterministic fake model on 127.0.0.1 (\`scripts/eval/fake-openai-server.ts\`), for the cascade (JUDGE_TOP_N ${CASCADE_TOP_N}) and for
   every candidate judged; calls and tokens are \`meta.usage\` as the adapter counted them from the wire format's \`usage\`.
