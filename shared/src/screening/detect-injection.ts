@@ -18,46 +18,48 @@ function joined(patterns: readonly RegExp[], flags: string): RegExp {
   return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
 }
 
-interface PreparedFamily {
-  family: InjectionFamily;
-  /** The family's case-insensitive patterns, sticky: tried only where the scanner found a match. */
-  sticky: RegExp | null;
-  /** Its other patterns (case-sensitive or Unicode), tested on their own. */
-  others: readonly RegExp[];
+interface FlagGroup {
+  /** Every pattern with these flags, of every family, in one global alternation. */
+  scanner: RegExp;
+  /** Each family's own patterns with these flags, sticky: tried only where the scanner matched. */
+  families: { family: InjectionFamily; sticky: RegExp }[];
 }
 
-const plainInsensitive = (pattern: RegExp): boolean => pattern.flags === 'i';
-
-const PREPARED: readonly PreparedFamily[] = INJECTION_FAMILIES.map((family) => {
-  const insensitive = family.patterns.filter(plainInsensitive);
-  return { family, sticky: insensitive.length > 0 ? joined(insensitive, 'iy') : null, others: family.patterns.filter((p) => !plainInsensitive(p)) };
-});
+/**
+ * The patterns grouped by their flags (almost all are case-insensitive; a few are case-sensitive
+ * or Unicode). Per group, one scanner walks a page once, instead of one walk per pattern (a 20 KB
+ * page in about half the time).
+ */
+const GROUPS: readonly FlagGroup[] = [...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags)))].map((flags) => ({
+  scanner: joined(INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)), `${flags}g`),
+  families: INJECTION_FAMILIES.flatMap((family) => {
+    const own = family.patterns.filter((p) => p.flags === flags);
+    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
+  }),
+}));
 
 /**
- * Every case-insensitive pattern of every family in one alternation: the regex engine walks a page
- * once (a 20 KB page in about a quarter of the time of one walk per pattern). Each position where
- * it matches is then tried with each family's sticky alternation, so every family that matches
+ * The families whose patterns match `text` (match functions aside). Each position where a group's
+ * scanner matches is tried with each family's sticky alternation, so every family that matches
  * anywhere is found, also where two families match at the same place.
  */
-const SCANNER = joined(INJECTION_FAMILIES.flatMap((family) => family.patterns.filter(plainInsensitive)), 'gi');
-
-/** The families whose patterns match `text` (match functions aside). */
 export function familiesMatching(text: string): Set<InjectionFamily> {
   const found = new Set<InjectionFamily>();
-  for (const { family, others } of PREPARED) if (others.some((pattern) => pattern.test(text))) found.add(family);
-  const pending = PREPARED.filter((entry) => entry.sticky !== null && !found.has(entry.family));
-  SCANNER.lastIndex = 0;
-  for (let match = SCANNER.exec(text); match !== null && pending.length > 0; match = SCANNER.exec(text)) {
-    for (let i = pending.length - 1; i >= 0; i -= 1) {
-      const entry = pending[i];
-      if (!entry?.sticky) continue;
-      entry.sticky.lastIndex = match.index;
-      if (entry.sticky.test(text)) {
-        found.add(entry.family);
-        pending.splice(i, 1);
+  for (const { scanner, families } of GROUPS) {
+    const pending = families.filter((entry) => !found.has(entry.family));
+    scanner.lastIndex = 0;
+    for (let match = scanner.exec(text); match !== null && pending.length > 0; match = scanner.exec(text)) {
+      for (let i = pending.length - 1; i >= 0; i -= 1) {
+        const entry = pending[i];
+        if (!entry) continue;
+        entry.sticky.lastIndex = match.index;
+        if (entry.sticky.test(text)) {
+          found.add(entry.family);
+          pending.splice(i, 1);
+        }
       }
+      scanner.lastIndex = match.index + 1;
     }
-    SCANNER.lastIndex = match.index + 1;
   }
   return found;
 }

@@ -124,20 +124,43 @@ function sameWord(text: string, a: number, b: number, length: number): boolean {
   return true;
 }
 
+const BASE64_MIN_RUN = 40;
+
+const isBase64Char = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+
+/** A run of base64 characters that mixes cases and digits: an encoded payload, not a word or a hex hash. */
+const looksEncoded = (run: string): boolean => /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
+
+interface CharacterRuns {
+  /** The longest run of one word (2+ word characters) repeated back to back, case-insensitive. */
+  longestRepeat: number;
+  /** A run of BASE64_MIN_RUN+ base64 characters that looks encoded. */
+  base64: boolean;
+}
+
+let runsText: string | null = null;
+let runsResult: CharacterRuns = { longestRepeat: 0, base64: false };
+
 /**
- * The longest run of one word (2+ word characters) repeated back to back, case-insensitive. One
- * pass over the character codes, comparing each word with the one before in place: no word list
- * is built for a 20 KB page.
+ * Both character-level checks in one pass over the character codes, comparing each word with the
+ * one before in place (no word list is built for a 20 KB page); memoised, as two families ask.
  */
-function longestRepeat(text: string): number {
+function characterRuns(text: string): CharacterRuns {
+  if (text === runsText) return runsResult;
   let best = 0;
   let run = 0;
   let previousStart = -1;
   let previousLength = 0;
   let start = -1;
+  let base64Start = 0;
+  let base64 = false;
   for (let i = 0; i <= text.length; i += 1) {
-    const word = i < text.length && isWordChar(text.charCodeAt(i));
-    if (word) {
+    const code = i < text.length ? text.charCodeAt(i) : -1;
+    if (!isBase64Char(code)) {
+      if (!base64 && i - base64Start >= BASE64_MIN_RUN) base64 = looksEncoded(text.slice(base64Start, i));
+      base64Start = i + 1;
+    }
+    if (isWordChar(code)) {
       if (start < 0) start = i;
       continue;
     }
@@ -151,28 +174,9 @@ function longestRepeat(text: string): number {
     }
     start = -1;
   }
-  return best;
-}
-
-const BASE64_MIN_RUN = 40;
-
-const isBase64Char = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
-
-/**
- * A run of 40+ base64 characters mixing cases and digits: an encoded payload, not a word or a hex
- * hash. One pass over the character codes (a regex retried at every position costs more on a page).
- */
-function hasBase64Run(text: string): boolean {
-  let start = 0;
-  for (let i = 0; i <= text.length; i += 1) {
-    if (i < text.length && isBase64Char(text.charCodeAt(i))) continue;
-    if (i - start >= BASE64_MIN_RUN) {
-      const run = text.slice(start, i);
-      if (/[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//')) return true;
-    }
-    start = i + 1;
-  }
-  return false;
+  runsText = text;
+  runsResult = { longestRepeat: best, base64 };
+  return runsResult;
 }
 
 export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
@@ -353,7 +357,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:decode|decrypt|decipher|translate|convert)\b[^.\n]{0,40}\b(?:base64|rot-?13|hex(?:adecimal)?|binary|morse|caesar|cipher|encoded|the following)\b/i,
     ],
-    match: hasBase64Run,
+    match: (text) => characterRuns(text).base64,
   },
   {
     reason: 'a sensitive word spelled out or disguised',
@@ -368,7 +372,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.45,
     patterns: [
       /\b(?:combine|concatenate|join|put together|merge|assemble|add up)\b[^.\n]{0,50}\b(?:parts?|strings?|variables?|pieces|fragments|words|letters|halves|a\s*\+\s*b|them)\b[^\n]{0,80}\b(?:follow|execute|run|obey|perform|answer|respond to|carry out|do what it says|act on)\b/i,
-      /\b[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][\s;,]*(?:and\s+)?[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][^\n]{0,80}\b[a-z]\w{0,8}\s*\+\s*[a-z]\w{0,8}\b/i,
+      // a = "…", b = "…", then a + b: anchored on the "=" (the name before it checked only there).
+      /=(?<=\b[a-z]\w{0,8}\s*=)\s*["'][^"'\n]{1,60}["'][\s;,]*(?:and\s+)?[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][^\n]{0,80}\b[a-z]\w{0,8}\s*\+\s*[a-z]\w{0,8}\b/i,
     ],
   },
   {
@@ -382,7 +387,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'one word repeated many times',
     weight: 0.45,
     patterns: [],
-    match: (text) => longestRepeat(text) >= REPEAT_RUN,
+    match: (text) => characterRuns(text).longestRepeat >= REPEAT_RUN,
 
   },
   {
