@@ -127,6 +127,11 @@ function qualityMarkdown(report: EvalReport, only: string | undefined): string {
       '',
       md(rankingTargetTable([report.ranking.scifact, report.ranking.dl19])),
       '',
+      'On SciFact the local judge is at parity with BM25, not above it: it reads the title and a 300-character snippet, '
+        + 'while BM25 scored the whole abstract, and its lexical signals add little to the provider order there (compare the '
+        + 'pre-gate column with rank=off). What the gates change is shown by *relevant dropped*. Beating BM25 on SciFact needs a '
+        + 'judge that understands the claim (`--judge openai|anthropic` against a real model).',
+      '',
       ...(report.cascadeCost ? [
         md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model)),
         '',
