@@ -92,10 +92,12 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
     read beyond the first rows a file preview showed (two CyberSecEval, four WildGuard, three NotInject rows). The detector was measured on all sets after each of three rounds of rules; CyberSecEval recall moved
     0.127 → 0.283 → 0.291 → 0.295 with every false-positive rate unchanged, so those figures are measured, not fit, but they
     did inform the choice to stop adding rules.
-  - *A learned model was tried and not shipped*: a logistic regression over hashed words and word pairs (max over
-    24-token windows), fit on BIPIA *train*, synthetic attacks and benign prompts written for the purpose, and the README
-    prose of the pinned dependencies. It separated CyberSecEval from WildGuard benign poorly (AUC 0.61, measured once on
-    those sets as a go/no-go check): WildGuard's benign prompts use jailbreak framing (role-play, "you are now", "ignore your
+  - *A learned model was tried and not shipped*: a logistic regression over hashed words and word pairs, fit on BIPIA
+    *train*, synthetic attacks and benign prompts written for the purpose, and the README prose of the pinned
+    dependencies; four variants (all words; a fixed lexicon of instruction words; max over 24-token windows; more
+    synthetic role-play requests) were each measured once on the evaluation sets as a go/no-go check. The first, combined
+    with the rules, reached CyberSecEval recall 0.438 but WildGuard FPR 0.228 and NotInject FPR 0.106; the others separated
+    CyberSecEval from WildGuard benign poorly (AUC 0.60–0.64): WildGuard's benign prompts use jailbreak framing (role-play, "you are now", "ignore your
     guidelines") for harmless requests, and 71 of CyberSecEval's 251 rows are *logic-violating* (an ordinary request that
     only breaks the hidden system prompt, e.g. asking a support bot for a poem), which no text-only detector can see. At any
     threshold with WildGuard FPR ≤ 0.03 its CyberSecEval recall was below 0.03, so the rules alone are shipped.
