@@ -87,7 +87,15 @@ export function injectionTables(result: InjectionResult): Table[] {
       return groups.map(({ prefix, group }) => [file.label, `${prefix}=${group.name}`, ...confusionCells(group.confusion)]);
     }),
   };
-  return [summary, breakdown, targetTable(result.files.flatMap((file) => file.targets))];
+  const pages: Table = {
+    title: 'Detector time on whole pages (deep mode), one call per page',
+    headers: ['run', 'pages', 'chars / page', 'wall p50 ms', 'wall p99 ms', 'wall mean ms', 'CPU mean ms', `flagged (≥ ${result.threshold})`],
+    rows: result.pages.map((page) => [
+      page.label, String(page.pages), String(page.chars), (page.timeUs.p50 / 1000).toFixed(2), (page.timeUs.p99 / 1000).toFixed(2),
+      (page.timeUs.mean / 1000).toFixed(2), (page.cpuUs / 1000).toFixed(2), String(page.flagged),
+    ]),
+  };
+  return [summary, breakdown, pages, targetTable(result.files.flatMap((file) => file.targets))];
 }
 
 export function targetTable(targets: readonly Target[]): Table {
@@ -96,4 +104,44 @@ export function targetTable(targets: readonly Target[]): Table {
     headers: ['target', 'measured', 'result'],
     rows: targets.map((target) => [target.label, fixed(target.actual, 3), target.pass ? 'PASS' : 'FAIL']),
   };
+}
+
+/**
+ * What the cascade costs against judging every candidate, with an LLM judge on the OpenAI wire
+ * format (the fake model of ./fake-openai-server.ts): judge calls and tokens per query, and NDCG.
+ */
+export function cascadeCostTable(results: readonly DatasetResult[], model: string): Table {
+  const rows: string[][] = [];
+  for (const result of results) {
+    const ranked = result.configs.filter((config) => config.rank === 'on');
+    const all = ranked.find((config) => config.judgeTopN >= result.candidatesPerQuery) ?? ranked[ranked.length - 1];
+    for (const config of ranked) {
+      const share = all && all.inputTokensPerQuery > 0 ? ` (${((100 * config.inputTokensPerQuery) / all.inputTokensPerQuery).toFixed(0)} %)` : '';
+      rows.push([
+        result.dataset.replace(/ \(.*$/, ''),
+        config.label,
+        fixed(config.ndcg10),
+        config.judgeCallsPerQuery.toFixed(2),
+        `${config.inputTokensPerQuery.toFixed(0)}${share}`,
+        config.outputTokensPerQuery.toFixed(0),
+        `${ms(config.rankMs.mean)} / ${ms(config.rankMs.p99)}`,
+      ]);
+    }
+  }
+  return {
+    title: `Cascade cost: judge \`openai\` (OpenAI chat-completions wire format) against a deterministic fake model \`${model}\` on 127.0.0.1`,
+    headers: ['set', 'configuration', 'NDCG@10', 'judge calls / q', 'input tokens / q', 'output tokens / q', 'rank ms/q mean / p99'],
+    rows,
+  };
+}
+
+/** The ranking targets: the rank=on cascade beats the BM25 baseline on NDCG@10. */
+export function rankingTargetTable(results: readonly DatasetResult[]): Table {
+  const rows = results.map((result) => {
+    const base = result.baseline?.ndcg10 ?? result.configs.find((config) => config.rank === 'off')?.ndcg10 ?? 0;
+    const cascade = result.configs.find((config) => config.rank === 'on' && config.judgeTopN < result.candidatesPerQuery);
+    const delta = (cascade?.ndcg10 ?? 0) - base;
+    return [`rank=on (cascade) NDCG@10 > BM25 on ${result.dataset.replace(/ \(.*$/, '')}`, `${fixed(cascade?.ndcg10 ?? null)} vs ${fixed(base)} (${signed(delta)})`, delta > 0 ? 'PASS' : 'FAIL'];
+  });
+  return { title: 'Acceptance targets (ranking, local judge)', headers: ['target', 'measured', 'result'], rows };
 }

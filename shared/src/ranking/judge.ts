@@ -1,4 +1,5 @@
 import type { SignalName } from '../contracts/index.ts';
+import type { HiddenText } from '../screening/index.ts';
 
 /** What a judge sees of one candidate. Everything here is untrusted text. */
 export interface JudgeInput {
@@ -9,6 +10,12 @@ export interface JudgeInput {
   snippet: string;
   /** Readable page text (deep mode only). */
   content?: string;
+  /**
+   * Text of the page a reader cannot see (deep mode only): HTML comments, CSS-hidden, aria-hidden
+   * and off-screen elements, zero-width or bidi payloads. Screened for injection (evidence there
+   * weighs more), never judged for relevance.
+   */
+  hiddenText?: readonly HiddenText[];
   /**
    * The local detector's score for this title and snippet, when the cascade has already screened
    * them (stage A): a judge that would compute the same score reuses it instead.

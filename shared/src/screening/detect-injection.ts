@@ -1,3 +1,4 @@
+import type { InjectionFamily } from './injection-patterns.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 // The risk bands are part of the search response contract.
 import { INJECTION_RISK_MEDIUM_FROM } from '../contracts/search-response.ts';
@@ -14,6 +15,57 @@ export type InjectionRisk = 'low' | 'medium' | 'high';
 /** Pages are long; evidence beyond this many characters is not looked for (bounded cost). */
 const MAX_SCANNED_CHARS = 200_000;
 
+/** Patterns joined into one alternation (`(?:a)|(?:b)`) with the given flags. */
+function joined(patterns: readonly RegExp[], flags: string): RegExp {
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
+}
+
+interface FlagGroup {
+  /** Every pattern with these flags, of every family, in one global alternation. */
+  scanner: RegExp;
+  /** Each family's own patterns with these flags, sticky: tried only where the scanner matched. */
+  families: { family: InjectionFamily; sticky: RegExp }[];
+}
+
+/**
+ * The patterns grouped by their flags (almost all are case-insensitive; a few are case-sensitive
+ * or Unicode). Per group, one scanner walks a page once, instead of one walk per pattern (a 20 KB
+ * page in about half the time).
+ */
+const GROUPS: readonly FlagGroup[] = [...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags)))].map((flags) => ({
+  scanner: joined(INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)), `${flags}g`),
+  families: INJECTION_FAMILIES.flatMap((family) => {
+    const own = family.patterns.filter((p) => p.flags === flags);
+    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
+  }),
+}));
+
+/**
+ * The families whose patterns match `text` (match functions aside). Each position where a group's
+ * scanner matches is tried with each family's sticky alternation, so every family that matches
+ * anywhere is found, also where two families match at the same place.
+ */
+export function familiesMatching(text: string): Set<InjectionFamily> {
+  const found = new Set<InjectionFamily>();
+  for (const { scanner, families } of GROUPS) {
+    const pending = families.filter((entry) => !found.has(entry.family));
+    scanner.lastIndex = 0;
+    for (let match = scanner.exec(text); match !== null && pending.length > 0; match = scanner.exec(text)) {
+      for (let i = pending.length - 1; i >= 0; i -= 1) {
+        const entry = pending[i];
+        if (!entry) continue;
+        entry.sticky.lastIndex = match.index;
+        if (entry.sticky.test(text)) {
+          found.add(entry.family);
+          pending.splice(i, 1);
+        }
+      }
+      scanner.lastIndex = match.index + 1;
+    }
+  }
+  return found;
+}
+
 /**
  * The local prompt-injection detector: offline, deterministic, microseconds for a snippet.
  * Families of evidence combine as independent signals: score = 1 − Π(1 − weight).
@@ -22,8 +74,9 @@ export function detectInjection(text: string): InjectionAssessment {
   const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
   let clean = 1;
   const found: { reason: string; weight: number }[] = [];
+  const matched = familiesMatching(scanned);
   for (const family of INJECTION_FAMILIES) {
-    if (family.patterns.some((pattern) => pattern.test(scanned)) || family.match?.(scanned) === true) {
+    if (matched.has(family) || family.match?.(scanned) === true) {
       clean *= 1 - family.weight;
       found.push(family);
     }

@@ -19,6 +19,27 @@ const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|ch
  * recipes or setup guides ("click", "add the flour", "run npm install", "sign up").
  */
 const TASK_VERB = String.raw`(?:summari[sz]e|translate|write (?:a|an|me|your|the|some|\d+)|compose|draft|explain|describe|analy[sz]e|outline|paraphrase|rewrite|generate|brainstorm|elaborate on|critique|classify|tell me|give me|provide (?:a|an|the|me|some|your|\d+)|suggest|recommend|compare|evaluate|predict|forecast|interpret|misspell|scramble|jumble|encrypt|encode|decode|reverse|respond|reply|answer|break down|develop (?:a|an)|create (?:a|an)|design (?:a|an)|replace|substitute|convert|introduce|integrate|incorporate|enhance|augment|modify|rearrange|anagram|render|leverage|utili[sz]e|employ|adopt|absorb|embed|inject|weave|blend|fuse|infuse|meld|merge|harmoni[sz]e|enrich|incorporate|ensure (?:the|that|a|your)|make (?:sure|the following)|consider (?:adding|including|enriching|streamlining|integrating|using)|(?:do not|don't) (?:forget|hesitate) to|(?:list|name|identify|calculate|determine|solve|examine|investigate|research|discuss|detail|craft|produce|formulate|construct|assess|review|report|automate|extract|categori[sz]e|perform|conduct|show me|help me|teach me|state that|claim that|insist that|announce|promote|advertise|mention|highlight|emphasi[sz]e|tease|urge|encourage)\b(?!\s+(?:your|our|us|here|now|more|this (?:page|site|post|article)))\s+\S)`;
+/** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
+const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
+
+const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
+/** A disguise ending at most 60 characters before a mention of the secret, on its line. */
+const DISGUISE_BEFORE = /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
+/** Longest disguise word plus the 60-character gap. */
+const DISGUISE_LOOKBACK = 80;
+
+/**
+ * "spell … the password", "the secret key as a poem": found from the mentions of the secret (rare on
+ * a page) looking back for the disguise, instead of from every common word a disguise can be.
+ */
+function secretInDisguise(text: string): boolean {
+  for (const mention of text.matchAll(SECRET_MENTION)) {
+    const at = mention.index ?? 0;
+    if (DISGUISE_BEFORE.test(text.slice(Math.max(0, at - DISGUISE_LOOKBACK), at))) return true;
+  }
+  return false;
+}
+
 const QUESTION_START = String.raw`(?:what|what's|who|which|when|where|why|how|can you|could you|would you|will you)`;
 
 /** One standalone sentence on its own line, at most this long, is read as a possible planted request. */
@@ -93,30 +114,69 @@ const CODE_PAYLOAD = [
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
 const REPEAT_RUN = 15;
 
-/** The longest run of one word repeated back to back (case-insensitive). */
-function longestRepeat(text: string): number {
-  let best = 0;
-  let run = 0;
-  let previous = '';
-  for (const word of text.toLowerCase().split(/\W+/)) {
-    if (word.length < 2) continue;
-    run = word === previous ? run + 1 : 1;
-    previous = word;
-    if (run > best) best = run;
+const isWordChar = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+
+/** Case-insensitive equality of text[a, a + length) and text[b, b + length) (ASCII letters fold). */
+function sameWord(text: string, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k += 1) {
+    if ((text.charCodeAt(a + k) | 0x20) !== (text.charCodeAt(b + k) | 0x20)) return false;
   }
-  return best;
+  return true;
 }
 
-const BASE64_RUN = /[A-Za-z0-9+/]{40}/;
+const BASE64_MIN_RUN = 40;
 
-/** A run of 40+ base64 characters mixing cases and digits: an encoded payload, not a word or a hex hash. */
-function hasBase64Run(text: string): boolean {
-  if (!BASE64_RUN.test(text)) return false;
-  for (const match of text.matchAll(/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{40,}/g)) {
-    const run = match[0];
-    if (/[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//')) return true;
+const isBase64Char = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+
+/** A run of base64 characters that mixes cases and digits: an encoded payload, not a word or a hex hash. */
+const looksEncoded = (run: string): boolean => /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
+
+interface CharacterRuns {
+  /** The longest run of one word (2+ word characters) repeated back to back, case-insensitive. */
+  longestRepeat: number;
+  /** A run of BASE64_MIN_RUN+ base64 characters that looks encoded. */
+  base64: boolean;
+}
+
+let runsText: string | null = null;
+let runsResult: CharacterRuns = { longestRepeat: 0, base64: false };
+
+/**
+ * Both character-level checks in one pass over the character codes, comparing each word with the
+ * one before in place (no word list is built for a 20 KB page); memoised, as two families ask.
+ */
+function characterRuns(text: string): CharacterRuns {
+  if (text === runsText) return runsResult;
+  let best = 0;
+  let run = 0;
+  let previousStart = -1;
+  let previousLength = 0;
+  let start = -1;
+  let base64Start = 0;
+  let base64 = false;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : -1;
+    if (!isBase64Char(code)) {
+      if (!base64 && i - base64Start >= BASE64_MIN_RUN) base64 = looksEncoded(text.slice(base64Start, i));
+      base64Start = i + 1;
+    }
+    if (isWordChar(code)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const length = i - start;
+    if (length >= 2) {
+      run = previousStart >= 0 && length === previousLength && sameWord(text, start, previousStart, length) ? run + 1 : 1;
+      previousStart = start;
+      previousLength = length;
+      if (run > best) best = run;
+    }
+    start = -1;
   }
-  return false;
+  runsText = text;
+  runsResult = { longestRepeat: best, base64 };
+  return runsResult;
 }
 
 export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
@@ -128,6 +188,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\b(?:new|updated|real|actual)\s+(?:instructions?|system prompt|directives?)\s*:/i,
       /\byou (?:are|will) now\b[^.\n]{0,40}\b(?:act|be|behave|respond|operate)\b/i,
       /\bfrom now on,? (?:you|the assistant)\b/i,
+      /\byou (?:are no longer|don't have to|do not have to|no longer (?:have|need) to|needn't)\b[^.\n]{0,30}\b(?:bound by|follow|obey|restricted by|limited by)\b[^.\n]{0,20}\b(?:rules|instructions|guidelines|restrictions|programming|policies)\b/i,
+      /\b(?:your|the|these|those|all|any)\s+(?:rules|restrictions|guidelines|instructions|policies|filters)\s+(?:don't|do not|no longer|won't|will not)\s+apply\b/i,
       /\bdo not (?:follow|obey) (?:your|the) (?:previous|original|system)\b/i,
       /\b(?:ignore|disregard|forget)\s+(?:about\s+)?(?:everything|all(?: of)? (?:that|this|the above)|the above|what (?:i|you) (?:said|were told)|whatever you were told|your (?:programming|training|restrictions|rules))\b/i,
       /\b(?:previous|prior|earlier|original|above)\s+(?:instructions?|directives?|prompts?)\s+(?:are|is|were|was|have been|no longer)\s+(?:void|cancel+ed|revoked|obsolete|invalid|outdated|null|apply|replaced|overridden)\b/i,
@@ -137,6 +199,13 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /игнорир\S*\s+(?:все\s+)?(?:предыдущие|прошлые)\s+(?:инструкции|указания)/i,
       /忽略(?:之前|以上|上面|所有|先前)[的所有全部]*(?:指令|指示|说明|提示)/,
       /(?:以前|前|上記)の(?:指示|命令)を無視/,
+      /\b(?:negeer|vergeet)\b[^.\n]{0,30}\b(?:instructies|regels)\b/i,
+      /\b(?:zignoruj|zapomnij)\b[^.\n]{0,30}\b(?:instrukcje|polecenia|zasady)\b/i,
+      /\b(?:önceki|tüm)\b[^.\n]{0,30}\b(?:talimatları|kuralları)\b[^.\n]{0,20}\b(?:yok say|unut|görmezden gel)/i,
+      /\b(?:abaikan|lupakan)\b[^.\n]{0,30}\b(?:instruksi|petunjuk|aturan)\b/i,
+      /\bbỏ qua\b[^.\n]{0,30}\b(?:hướng dẫn|chỉ dẫn|quy tắc)\b/i,
+      /이전의?\s*(?:모든\s*)?(?:지시|지침|명령)[을를]?\s*무시/,
+      /\b(?:oublie[zr]?|olvida|vergiss|dimentica|esqueça)\b[^.\n]{0,30}\b(?:règles|consignes|instructions|reglas|instrucciones|regeln|anweisungen|regole|istruzioni|regras|instruções)\b/i,
     ],
   },
   {
@@ -220,8 +289,10 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'instructions for shaping the reply',
     weight: 0.5,
     patterns: [
-      /\b(?:in|into|within|throughout|of|from)\s+your\s+(?:reply|replies|response|responses|answer|answers|output)\b/i,
-      /\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+(?:reply|response|answer|output|message)\b/i,
+      // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
+      // behind the match, only once it is found.
+      /\byour\s+(?:reply|replies|response|responses|answer|answers|output)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
+      /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
       /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+(?:your|the)\s+(?:reply|response|answer|output|message)\b/i,
       /\byour\s+(?:reply|response|answer|output)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
       /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
@@ -234,6 +305,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+)?(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override)\s+mode\b/i,
       /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
+      /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
       /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
       /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
       /\byou are (?:now )?(?:dan|an? (?:unrestricted|unfiltered|uncensored|jailbroken) (?:ai|model|assistant))\b/i,
@@ -250,13 +322,33 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     ],
   },
   {
-    reason: 'probing for a secret the assistant holds',
+    // Asking a reader for the secret it was given is an attack on its own: no page asks a visitor
+    // "what is your secret key". Lookaheads keep ordinary uses out ("the password policy", "my password").
+    reason: 'request for a secret the assistant holds',
+    weight: 0.6,
+    patterns: [
+      new RegExp(String.raw`\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`, 'i'),
+      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^.?!\n]{0,40}\b(?:is what i need|please|now|right now|immediately)\b`, 'i'),
+      new RegExp(String.raw`\b(?:i|we)\s+(?:really\s+|urgently\s+|just\s+)?(?:need|want|require|must (?:have|know|see)|have to (?:know|see|have))\b[^.?!\n]{0,25}\b(?:your|the)\s+${SECRET}`, 'i'),
+    ],
+  },
+  {
+    reason: 'probing for what the assistant was told to withhold',
     weight: 0.45,
     patterns: [
-      /\b(?:what(?:'s| is| was)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write)\b[^.?\n]{0,30}\b(?:the|your|that)\s+(?:secret(?:\s+(?:key|word|code|phrase|number))?|password|passcode|passphrase|pin|api key|hidden (?:word|key|code|phrase|message)|confidential (?:information|data|key))\b/i,
-      /\b(?:told|asked|instructed|programmed|supposed)\s+(?:not\s+to|to\s+not|never\s+to|to\s+never)\s+(?:reveal|share|tell|say|disclose|mention|talk about|discuss|give)\b/i,
-      /\b(?:the|a)\s+(?:thing|word|information|secret|detail|topic)s?\s+(?:you(?:'re| are| were)?|that you)\s+(?:not\s+(?:allowed|supposed|permitted)|told not|asked not|forbidden)\b/i,
-      /\b(?:your|the)\s+(?:instructions|rules|guidelines|system (?:prompt|message))\s+(?:say|said|tell|told|state)\b/i,
+      /\b(?:told|asked|instructed|programmed|supposed|trained)\s+(?:not\s+to|to\s+not|never\s+to|to\s+never)\s+(?:reveal|share|tell|say|disclose|mention|talk about|discuss|give)\b/i,
+      /\b(?:the|a)\s+(?:thing|word|information|secret|detail|topic|code|value)s?\s+(?:you(?:'re| are| were)?|that you)\s+(?:not\s+(?:allowed|supposed|permitted)|told not|asked not|forbidden|must not|cannot|can't|shouldn't)\b/i,
+      /\b(?:your|the)\s+(?:instructions|rules|guidelines|system (?:prompt|message)|initial prompt|hidden prompt)\s+(?:say|said|tell|told|state|contain)\b/i,
+      /\bwhat\s+(?:were|are|have)\s+you\s+(?:been\s+)?(?:told|instructed|asked|programmed|trained)\s+(?:not\s+)?to\b/i,
+      /\b(?:the|any)\s+(?:text|words?|message|instructions?)\s+(?:above|before)\s+(?:this|my)\s+(?:message|question|request|line)\b/i,
+    ],
+  },
+  {
+    reason: 'a secret asked for in disguise (spelled, reversed, encoded, in a format)',
+    weight: 0.45,
+    match: secretInDisguise,
+    patterns: [
+      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^\n]{0,60}\b(?:spelled|reversed|backwards|encoded|in base64|letter by letter|one letter at a time|in (?:hex|binary|morse|json|french|spanish|german|code)|as a (?:poem|riddle|hint|list|acrostic))\b`, 'i'),
     ],
   },
   {
@@ -265,7 +357,24 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:decode|decrypt|decipher|translate|convert)\b[^.\n]{0,40}\b(?:base64|rot-?13|hex(?:adecimal)?|binary|morse|caesar|cipher|encoded|the following)\b/i,
     ],
-    match: hasBase64Run,
+    match: (text) => characterRuns(text).base64,
+  },
+  {
+    reason: 'a sensitive word spelled out or disguised',
+    weight: 0.45,
+    patterns: [
+      // "p-a-s-s-w-o-r-d", "s e c r e t", "p@ssw0rd": a word written so a filter does not see it.
+      /\bp[\s._*-]{1,2}a[\s._*-]{1,2}s[\s._*-]{1,2}s[\s._*-]{1,2}w[\s._*-]{1,2}o[\s._*-]{1,2}r[\s._*-]{1,2}d\b|\bs[\s._*-]{1,2}e[\s._*-]{1,2}c[\s._*-]{1,2}r[\s._*-]{1,2}e[\s._*-]{1,2}t\b|\bp[@4]ss(?:w|vv)[o0]rd\b|\bpa[s$5]{2}w[o0]rd\b(?<=[@4$50]\S*)|\bs[e3]cr[e3]t\b(?<=3\S*)|\bpr[o0]mpt\b(?<=0\S*)/i,
+    ],
+  },
+  {
+    reason: 'an instruction split into pieces to be put together',
+    weight: 0.45,
+    patterns: [
+      /\b(?:combine|concatenate|join|put together|merge|assemble|add up)\b[^.\n]{0,50}\b(?:parts?|strings?|variables?|pieces|fragments|words|letters|halves|a\s*\+\s*b|them)\b[^\n]{0,80}\b(?:follow|execute|run|obey|perform|answer|respond to|carry out|do what it says|act on)\b/i,
+      // a = "…", b = "…", then a + b: anchored on the "=" (the name before it checked only there).
+      /=(?<=\b[a-z]\w{0,8}\s*=)\s*["'][^"'\n]{1,60}["'][\s;,]*(?:and\s+)?[a-z]\w{0,8}\s*=\s*["'][^"'\n]{1,60}["'][^\n]{0,80}\b[a-z]\w{0,8}\s*\+\s*[a-z]\w{0,8}\b/i,
+    ],
   },
   {
     reason: 'fake dialogue turns',
@@ -278,14 +387,14 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'one word repeated many times',
     weight: 0.45,
     patterns: [],
-    match: (text) => longestRepeat(text) >= REPEAT_RUN,
+    match: (text) => characterRuns(text).longestRepeat >= REPEAT_RUN,
 
   },
   {
     reason: 'role-play set-up to escape the rules',
     weight: 0.3,
     patterns: [
-      /\b(?:pretend|imagine|suppose|hypothetically|let's play a game|in a (?:fictional|hypothetical|parallel) (?:world|universe|scenario)|role-?play)\b[^\n]{0,120}\b(?:no (?:rules|restrictions|limits|filters)|without (?:any )?(?:rules|restrictions|limits|filters)|not bound by|can say anything|ignore|reveal|secret|password)\b/i,
+      /\b(?:pretend|imagine|suppose|hypothetically|hypothetical|let's play a game|in a (?:fictional|hypothetical|parallel|alternate) (?:world|universe|scenario|reality)|role-?play|stay in character)\b[^\n]{0,160}\b(?:no (?:rules|restrictions|limits|filters|guidelines)|without (?:any )?(?:rules|restrictions|limits|filters|guidelines)|not bound by|free from|can say anything|ignore|reveal|secret|password|passphrase|hidden instructions|system prompt|(?:were|are) (?:allowed|permitted) to (?:share|reveal|tell|say))\b/i,
     ],
   },
   {

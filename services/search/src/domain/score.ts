@@ -1,12 +1,16 @@
 import type { Signals } from '@rankgate/shared/contracts';
 
-/** Weights of the relevance blend; docs/ranking.md explains each. They sum to 1. */
+/**
+ * Weights of the relevance blend; docs/ranking.md explains each. They sum to 1. The provider's own
+ * order carries most of it: a search engine's (or BM25's) ranking sees the whole page, the judge's
+ * lexical signals only title and snippet (chosen by `npm run eval`, docs/quality.md).
+ */
 export const RELEVANCE_WEIGHTS = {
-  on_topic: 0.25,
-  answerability: 0.2,
-  states_sought_fact: 0.15,
-  authority: 0.1,
-  provider_prior: 0.3,
+  on_topic: 0.14,
+  answerability: 0.12,
+  states_sought_fact: 0.08,
+  authority: 0.06,
+  provider_prior: 0.6,
 } as const;
 
 /** An unparsed signal counts as this neutral value in the score (the gates treat it separately). */

@@ -114,6 +114,48 @@ describe('the anthropic judge', () => {
     expect(result.errors).toBe(0);
   });
 
+  it('retries once after a 429 rate_limit_error, honouring Retry-After', async () => {
+    let count = 0;
+    handler = (request) => (++count === 1
+      ? { status: 429, headers: { 'retry-after': '1' }, json: { type: 'error', error: { type: 'rate_limit_error', message: RAW_OUTPUT_MARKER } } }
+      : good(request));
+    const started = Date.now();
+    const result = await judgeWith().judge('q', candidates(2), { signal: signal() });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(3000);
+    expect(result.usage.calls).toBe(2);
+    expect(result.errors).toBe(0);
+    expect(result.verdicts[1]!.signals.on_topic).toBe(0.02);
+    expectSafe(result);
+  });
+
+  it('leaves the batch unparsed after a second 429', async () => {
+    handler = () => ({ status: 429, headers: { 'retry-after': '0' }, json: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } });
+    const result = await judgeWith().judge('q', candidates(2), { signal: signal() });
+    expect(result.usage.calls).toBe(2);
+    expect(result.warnings[0]).toMatchObject({ judge: 'anthropic', kind: 'http_status', status: 429, attempts: 2 });
+    expect(result.verdicts.every((verdict) => verdict.signals.prompt_injection === null)).toBe(true);
+  });
+
+  it('gives up on a hanging server within its time budget', async () => {
+    handler = () => ({ hang: true });
+    const started = Date.now();
+    const result = await judgeWith({ timeoutMs: 300 }).judge('q', candidates(2), { signal: signal() });
+    expect(Date.now() - started).toBeLessThan(300 + 500);
+    expect(result.warnings[0]!.kind).toBe('timeout');
+    expect(result.errors).toBe(1);
+    expect(result.verdicts[0]!.signals.on_topic).toBeNull();
+  });
+
+  it('treats a reply that is not a Messages API answer as unparsed', async () => {
+    handler = () => ({ json: { id: 'msg_1', type: 'message', content: 'not an array', usage: { input_tokens: 5, output_tokens: 1 } } });
+    const result = await judgeWith().judge('q', candidates(2), { signal: signal() });
+    expect(result.warnings[0]!.kind).toBe('invalid_response');
+    expect(result.usage.input_tokens).toBe(5);
+    expect(result.verdicts[0]!.is_republisher).toBeNull();
+  });
+
   it('does not retry a rejected key and never repeats it', async () => {
     handler = () => ({ status: 401, json: { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${SECRET_KEY}` } } });
     const result = await judgeWith().judge('q', candidates(2), { signal: signal() });

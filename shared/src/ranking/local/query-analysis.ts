@@ -8,6 +8,8 @@ export interface QueryAnalysis {
   terms: string[];
   /** The terms naming what the query is about (proper nouns, else the most specific terms). */
   subjectTerms: string[];
+  /** True when the query names its subject with a capitalised word (a person, place or product), false for symbols or a guess. */
+  subjectNamed: boolean;
   intent: QueryIntent;
   /** The query's content words in order, for phrase matching. */
   phrase: string;
@@ -31,12 +33,20 @@ const GENERIC_TERMS = new Set(`work make use get best good way difference exampl
 list guide explain explanation define definition learn find show better top thing happen cause effect compare vs
 new old first last many much long far`.split(/\s+/).map(stem));
 
+/** Whether the word at `index` opens the query or a sentence in it (capitalised for grammar only). */
+function startsSentence(query: string, index: number): boolean {
+  return /^\s*$/.test(query.slice(0, index)) || /[.!?:]\s*$/.test(query.slice(0, index));
+}
+
+/** A capital that grammar does not explain: a second capital or a digit ("ALDH1", "iOS", "DMRT1", "McCain"). */
+const looksLikeName = (word: string): boolean => /^.[\s\S]*[\p{Lu}\p{N}]/u.test(word);
+
 export function analyzeQuery(query: string): QueryAnalysis {
   const terms = [...new Set(contentTerms(query))];
-  const properNouns = [...query.matchAll(/(?:^|\s)([\p{Lu}][\p{L}\p{N}-]+)/gu)]
-    .map((m) => m[1] ?? '')
-    .filter((w, i) => w && !isStopword(w) && !(i === 0 && /^(?:what|who|when|where|why|how|which|is|are|do|does)$/i.test(w)))
-    .map((w) => stem(w.toLowerCase()));
+  const names = [...query.matchAll(/(?:^|\s)([\p{Lu}][\p{L}\p{N}-]+)/gu)]
+    .map((m) => ({ word: m[1] ?? '', index: m.index ?? 0 }))
+    .filter(({ word, index }) => word && !isStopword(word) && !(startsSentence(query, index) && !looksLikeName(word)));
+  const properNouns = names.map(({ word }) => stem(word.toLowerCase()));
   // Without proper nouns, the subject is the few most specific terms left after generic words
   // ("work", "best", "way"): a long query's every word is not its subject.
   const specific = terms.filter((t) => !GENERIC_TERMS.has(t));
@@ -45,5 +55,8 @@ export function analyzeQuery(query: string): QueryAnalysis {
     ? [...new Set(properNouns)]
     : [...pool].sort((a, b) => b.length - a.length).slice(0, MAX_SUBJECT_TERMS);
   const intent = INTENTS.find(([, pattern]) => pattern.test(query))?.[0] ?? 'other';
-  return { terms, subjectTerms, intent, phrase: terms.join(' ') };
+  // A capitalised word ("Marie", "Jamaica") names a person, place or thing whose absence is telling;
+  // a symbol ("CCL19", "AMPK") is often spelled out or abbreviated differently in a source.
+  const subjectNamed = names.some(({ word }) => /^\p{Lu}\p{Ll}+$/u.test(word));
+  return { terms, subjectTerms, subjectNamed, intent, phrase: terms.join(' ') };
 }
