@@ -86,7 +86,8 @@ describe('reading a page', () => {
     if (result.outcome !== 'read') throw new Error(`expected a read page, got ${JSON.stringify(result)}`);
     expect(result.signals.prompt_injection).toBeGreaterThanOrEqual(0.55);
     expect(result.hidden_text.kinds.sort()).toEqual(['comment', 'display_none']);
-    expect(result.injection_reasons.some((reason) => reason.startsWith('hidden text (display_none, comment)') || reason.startsWith('hidden text (comment, display_none)'))).toBe(true);
+    // The reasons name where the instructions were hidden.
+    expect(result.injection_reasons.some((reason) => /^in (an HTML comment|CSS-hidden text):/.test(reason)), result.injection_reasons.join(' | ')).toBe(true);
     expect(result.excerpt).not.toContain('Ignore all previous instructions');
   });
 

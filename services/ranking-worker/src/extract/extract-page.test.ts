@@ -62,7 +62,7 @@ describe('extracting an HTML page', () => {
   it('falls back to the visible body when there is no article, and survives a bare fragment', () => {
     const short = extractHtml('<p>Just one short line about tides.</p><!-- note -->');
     expect(short.text).toBe('Just one short line about tides.');
-    expect(short.hidden).toEqual({ text: 'note', kinds: ['comment'] });
+    expect(short.hidden).toEqual({ text: 'note', kinds: ['comment'], fragments: [{ kind: 'comment', text: 'note' }] });
     expect(extractHtml('').text).toBe('');
   });
 

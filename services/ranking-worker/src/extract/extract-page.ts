@@ -23,6 +23,7 @@ const MIN_ARTICLE_CHARS = 200;
 const mergeHidden = (...parts: HiddenText[]): HiddenText => ({
   text: parts.map((part) => part.text).filter(Boolean).join('\n'),
   kinds: [...new Set(parts.flatMap((part) => part.kinds))] as HiddenKind[],
+  fragments: parts.flatMap((part) => part.fragments),
 });
 
 const oneLine = (text: string | null | undefined): string | null => {

@@ -5,6 +5,8 @@
  * invisible ASCII). Hidden text is where indirect prompt injection likes to live, so it is removed
  * from the readable text and handed to the injection detector on its own.
  */
+import type { HiddenChannel } from '@rankgate/shared/screening';
+
 import type { DomDocument, DomElement } from './dom.ts';
 import { SHOW_COMMENT } from './dom.ts';
 
@@ -12,11 +14,31 @@ export type HiddenKind =
   | 'comment' | 'display_none' | 'visibility_hidden' | 'off_screen' | 'hidden_attribute' | 'aria_hidden'
   | 'zero_width' | 'tag_characters';
 
+export interface HiddenFragment {
+  kind: HiddenKind;
+  text: string;
+}
+
 export interface HiddenText {
   /** Every hidden fragment, one per line. */
   text: string;
   kinds: HiddenKind[];
+  /** The fragments one by one, so the detector can weigh each by where it was hidden. */
+  fragments: HiddenFragment[];
 }
+
+/** The detector's channel for each way of hiding (`@rankgate/shared/screening`). */
+export const CHANNEL_OF: Record<HiddenKind, HiddenChannel> = {
+  comment: 'html_comment',
+  display_none: 'css_hidden',
+  visibility_hidden: 'css_hidden',
+  hidden_attribute: 'css_hidden',
+  off_screen: 'off_screen',
+  aria_hidden: 'aria_hidden',
+  zero_width: 'zero_width',
+  // Tag characters spell invisible ASCII: the decoded text travels like a zero-width payload.
+  tag_characters: 'zero_width',
+};
 
 /** Declarations that hide an element, by the kind they are reported as. */
 const HIDING_DECLARATIONS: [HiddenKind, RegExp][] = [
@@ -72,13 +94,13 @@ const squash = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * readable text, so what a reader sees and what was hidden never mix.
  */
 export function takeHiddenText(document: DomDocument): HiddenText {
-  const fragments: string[] = [];
+  const fragments: HiddenFragment[] = [];
   const kinds = new Set<HiddenKind>();
   const record = (kind: HiddenKind, text: string): void => {
     const squashed = squash(text);
     if (!squashed) return;
     kinds.add(kind);
-    fragments.push(squashed);
+    fragments.push({ kind, text: squashed });
   };
 
   const comments = [];
@@ -106,7 +128,7 @@ export function takeHiddenText(document: DomDocument): HiddenText {
     record(kind, element.textContent ?? '');
     element.remove();
   }
-  return { text: fragments.join('\n'), kinds: [...kinds] };
+  return { text: fragments.map((fragment) => fragment.text).join('\n'), kinds: [...kinds], fragments };
 }
 
 /**
@@ -126,5 +148,6 @@ export function stripInvisibleCharacters(text: string): { text: string; hidden: 
     kinds.add('zero_width');
     visible = visible.replace(ZERO_WIDTH, '');
   }
-  return { text: visible, hidden: { text: smuggled.map(squash).filter(Boolean).join('\n'), kinds: [...kinds] } };
+  const fragments = smuggled.map(squash).filter(Boolean).map((fragment): HiddenFragment => ({ kind: 'tag_characters', text: fragment }));
+  return { text: visible, hidden: { text: fragments.map((fragment) => fragment.text).join('\n'), kinds: [...kinds], fragments } };
 }
