@@ -1,18 +1,13 @@
 import type { Redis } from 'ioredis';
 
-import { randomUUID } from 'node:crypto';
+import type { StoreScript } from './redis-scripts.ts';
+import { STORE_SCRIPTS } from './redis-scripts.ts';
+import { ScriptedKeyValueStore } from './scripted-store.ts';
+import type { ExpiryOptions } from './store.ts';
+import { assertTtlMs } from './store-arguments.ts';
 
-import { INCREMENT_LUA, INCREMENT_UP_TO_LUA, SLIDING_WINDOW_LUA, windowState } from './redis-scripts.ts';
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
-import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
-import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
-
-/** The commands `defineCommand` adds (EVALSHA with a transparent EVAL fallback). */
-interface CounterCommands {
-  rankgateIncrement(key: string, by: number, ttlMs: number): Promise<number>;
-  rankgateIncrementUpTo(key: string, limit: number, ttlMs: number): Promise<[number, number]>;
-  rankgateWindow(key: string, limit: number, windowMs: number, record: 0 | 1, member: string): Promise<[number, number, number]>;
-}
+/** The commands `defineCommand` adds (EVALSHA with a transparent EVAL fallback), one per script. */
+type ScriptCommands = Record<`rankgate_${StoreScript}`, (key: string, ...args: (string | number)[]) => Promise<unknown>>;
 
 export interface RedisKeyValueStoreOptions {
   /**
@@ -27,21 +22,16 @@ export interface RedisKeyValueStoreOptions {
 }
 
 /** Redis-backed {@link KeyValueStore}, shared by every replica of every service. */
-export class RedisKeyValueStore implements KeyValueStore {
+export class RedisKeyValueStore extends ScriptedKeyValueStore {
   private readonly redis: Redis;
-  private readonly commands: CounterCommands;
-  private readonly keyPrefix: string;
+  private readonly commands: ScriptCommands;
   private readonly ownsConnection: boolean;
-  private closed = false;
 
   constructor({ redis, keyPrefix, ownsConnection = false }: RedisKeyValueStoreOptions) {
-    if (keyPrefix === '') throw new RangeError('keyPrefix must not be empty');
-    redis.defineCommand('rankgateIncrement', { numberOfKeys: 1, lua: INCREMENT_LUA });
-    redis.defineCommand('rankgateIncrementUpTo', { numberOfKeys: 1, lua: INCREMENT_UP_TO_LUA });
-    redis.defineCommand('rankgateWindow', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
+    super(keyPrefix);
+    for (const [name, lua] of Object.entries(STORE_SCRIPTS)) redis.defineCommand(`rankgate_${name}`, { numberOfKeys: 1, lua });
     this.redis = redis;
-    this.commands = redis as unknown as CounterCommands;
-    this.keyPrefix = keyPrefix;
+    this.commands = redis as unknown as ScriptCommands;
     this.ownsConnection = ownsConnection;
   }
 
@@ -72,32 +62,6 @@ export class RedisKeyValueStore implements KeyValueStore {
     return (await this.redis.del(this.keyPrefix + key)) > 0;
   }
 
-  async increment(key: string, { by = 1, ttlMs }: IncrementOptions = {}): Promise<number> {
-    this.assertOpen();
-    assertIncrement(by);
-    assertTtlMs(ttlMs);
-    return this.counter(key, () => this.commands.rankgateIncrement(this.keyPrefix + key, by, ttlMs ?? 0));
-  }
-
-  async incrementUpTo(key: string, limit: number, { ttlMs }: ExpiryOptions = {}): Promise<IncrementUpToResult> {
-    this.assertOpen();
-    assertLimit(limit);
-    assertTtlMs(ttlMs);
-    const [allowed, value] = await this.counter(
-      key,
-      () => this.commands.rankgateIncrementUpTo(this.keyPrefix + key, limit, ttlMs ?? 0),
-    );
-    return { allowed: allowed === 1, value };
-  }
-
-  async hitWindow(key: string, options: WindowOptions): Promise<WindowState> {
-    return this.window(key, options, 1);
-  }
-
-  async peekWindow(key: string, options: WindowOptions): Promise<WindowState> {
-    return this.window(key, options, 0);
-  }
-
   async ping(): Promise<void> {
     this.assertOpen();
     await this.redis.ping();
@@ -112,24 +76,7 @@ export class RedisKeyValueStore implements KeyValueStore {
     else this.redis.disconnect();
   }
 
-  private async window(key: string, options: WindowOptions, record: 0 | 1): Promise<WindowState> {
-    this.assertOpen();
-    assertWindow(options);
-    const reply = await this.commands.rankgateWindow(this.keyPrefix + key, options.limit, options.windowMs, record, randomUUID());
-    return windowState(reply, options.limit);
-  }
-
-  /** Runs a counter command, turning Redis' "not an integer" reply into the port's error. */
-  private async counter<T>(key: string, command: () => Promise<T>): Promise<T> {
-    try {
-      return await command();
-    } catch (error) {
-      if (error instanceof Error && /not an integer/i.test(error.message)) throw new StoreValueNotIntegerError(key);
-      throw error;
-    }
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new StoreClosedError();
+  protected runScript(script: StoreScript, fullKey: string, args: (string | number)[]): Promise<unknown> {
+    return this.commands[`rankgate_${script}`](fullKey, ...args);
   }
 }

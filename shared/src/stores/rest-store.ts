@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-
 import { Redis as RestRedis } from '@upstash/redis';
 
-import { INCREMENT_LUA, INCREMENT_UP_TO_LUA, SLIDING_WINDOW_LUA, windowState } from './redis-scripts.ts';
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
-import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
-import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
+import type { StoreScript } from './redis-scripts.ts';
+import { STORE_SCRIPTS } from './redis-scripts.ts';
+import { ScriptedKeyValueStore } from './scripted-store.ts';
+import type { ExpiryOptions } from './store.ts';
+import { assertTtlMs } from './store-arguments.ts';
 
 export interface RestKeyValueStoreOptions {
   /** The REST endpoint (Upstash-compatible: Upstash, or SRH in front of any Redis). */
@@ -23,14 +22,11 @@ export interface RestKeyValueStoreOptions {
  * one request, so a failure belongs to one caller), no base64 responses, no retries (the caller
  * decides; a limiter must answer within its bound), no JSON (de)serialisation of values.
  */
-export class RestKeyValueStore implements KeyValueStore {
+export class RestKeyValueStore extends ScriptedKeyValueStore {
   private readonly client: RestRedis;
-  private readonly keyPrefix: string;
-  private closed = false;
 
   constructor({ url, token, keyPrefix, commandTimeoutMs = 1000 }: RestKeyValueStoreOptions) {
-    if (keyPrefix === '') throw new RangeError('keyPrefix must not be empty');
-    this.keyPrefix = keyPrefix;
+    super(keyPrefix);
     this.client = new RestRedis({
       url,
       token,
@@ -72,29 +68,6 @@ export class RestKeyValueStore implements KeyValueStore {
     return (await this.client.del(this.keyPrefix + key)) > 0;
   }
 
-  async increment(key: string, { by = 1, ttlMs }: IncrementOptions = {}): Promise<number> {
-    this.assertOpen();
-    assertIncrement(by);
-    assertTtlMs(ttlMs);
-    return Number(await this.script(key, INCREMENT_LUA, [by, ttlMs ?? 0]));
-  }
-
-  async incrementUpTo(key: string, limit: number, { ttlMs }: ExpiryOptions = {}): Promise<IncrementUpToResult> {
-    this.assertOpen();
-    assertLimit(limit);
-    assertTtlMs(ttlMs);
-    const [allowed, value] = (await this.script(key, INCREMENT_UP_TO_LUA, [limit, ttlMs ?? 0])) as [number, number];
-    return { allowed: allowed === 1, value };
-  }
-
-  async hitWindow(key: string, options: WindowOptions): Promise<WindowState> {
-    return this.window(key, options, 1);
-  }
-
-  async peekWindow(key: string, options: WindowOptions): Promise<WindowState> {
-    return this.window(key, options, 0);
-  }
-
   async ping(): Promise<void> {
     this.assertOpen();
     await this.client.ping();
@@ -104,23 +77,7 @@ export class RestKeyValueStore implements KeyValueStore {
     this.closed = true; // stateless HTTP: nothing to release beyond the shared keep-alive pool
   }
 
-  private async window(key: string, options: WindowOptions, record: 0 | 1): Promise<WindowState> {
-    this.assertOpen();
-    assertWindow(options);
-    const reply = await this.script(key, SLIDING_WINDOW_LUA, [options.limit, options.windowMs, record, randomUUID()]);
-    return windowState(reply as [number, number, number], options.limit);
-  }
-
-  private async script(key: string, lua: string, args: (string | number)[]): Promise<unknown> {
-    try {
-      return await this.client.eval(lua, [this.keyPrefix + key], args.map(String));
-    } catch (error) {
-      if (error instanceof Error && /not an integer/i.test(error.message)) throw new StoreValueNotIntegerError(key);
-      throw error;
-    }
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new StoreClosedError();
+  protected runScript(script: StoreScript, fullKey: string, args: (string | number)[]): Promise<unknown> {
+    return this.client.eval(STORE_SCRIPTS[script], [fullKey], args.map(String));
   }
 }
