@@ -1,3 +1,4 @@
+import { jsonField } from '@rankgate/shared/config';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
@@ -17,17 +18,8 @@ const RetirementSchema = z.object({
 export type RouteRetirement = z.output<typeof RetirementSchema>;
 
 /** `ROUTE_RETIREMENTS`: a JSON array, validated at start-up so a too-short notice never ships. */
-export const RouteRetirementsField = z.string().default('[]')
-  .transform((raw, context) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'must be a JSON array of {path, deprecated_at, sunset_at, link}' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(RetirementSchema))
-  .describe(`Routes being retired: a JSON array of {"path", "deprecated_at", "sunset_at", "link"} (ISO 8601 dates). Each path sends Deprecation, Sunset and Link headers and is flagged deprecated in /openapi.json; after sunset_at it answers UNSUPPORTED_VERSION. A sunset less than ${MIN_NOTICE_DAYS} days after deprecation is refused at start.`);
+export const RouteRetirementsField = jsonField(z.array(RetirementSchema),
+  `Routes being retired: a JSON array of {"path", "deprecated_at", "sunset_at", "link"} (ISO 8601 dates). Each path sends Deprecation, Sunset and Link headers and is flagged deprecated in /openapi.json; after sunset_at it answers UNSUPPORTED_VERSION. A sunset less than ${MIN_NOTICE_DAYS} days after deprecation is refused at start.`).default([]);
 
 /** The retirement that governs a path: the entry for the path itself or for a prefix of it. */
 export function retirementFor(retirements: readonly RouteRetirement[], path: string): RouteRetirement | undefined {

@@ -1,21 +1,8 @@
-import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, jsonField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
 import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
 import { z } from 'zod';
 
 import { JwksSchema, TrustedIssuersSchema } from './domain/trusted-issuers.ts';
-
-/** A variable holding JSON, validated by `schema` after parsing (the message says which part is wrong). */
-const jsonField = <S extends z.ZodType>(schema: S, what: string) => z.string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(schema)
-  .describe(what);
 
 const seconds = (fallback: number, min: number, what: string) => z.coerce.number().int().min(min).default(fallback).describe(what);
 

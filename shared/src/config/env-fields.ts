@@ -36,3 +36,16 @@ export const redisKeyPrefixField = z.string().regex(/^[\w:.-]{1,64}$/, { error: 
 export const redisUrlField = z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
   .optional()
   .describe('Redis for stores and the BullMQ queue. Unset: in-memory stores and the in-process queue.');
+
+/** A variable holding JSON, validated by `schema` after parsing (the message says which part is wrong). */
+export const jsonField = <S extends z.ZodType>(schema: S, what: string) => z.string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(schema)
+  .describe(what);
