@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 
 import { JobHandedBackError } from '../queue/errors.ts';
+import type { InProcessBroker } from '../queue/in-process-broker.ts';
 import type { JobHandler } from '../queue/job-queue.ts';
 import type { AppMetrics, JobOutcome, QueueState } from './app-metrics.ts';
 
@@ -38,6 +39,11 @@ export function bullMqQueueDepth(redis: Redis, { queue, prefix = BULLMQ_PREFIX }
     });
     return { wait: wait ?? 0, active: active ?? 0, delayed: delayed ?? 0, prioritized: prioritized ?? 0, failed: failed ?? 0 };
   };
+}
+
+/** The in-process queue's depth (`npm start`): jobs waiting, running and waiting for a retry. */
+export function inProcessQueueDepth(broker: InProcessBroker, queue: string): () => Promise<Partial<Record<QueueState, number>>> {
+  return async () => broker.depth(queue);
 }
 
 /** Why an attempt's signal aborted: its deadline passed, or its consumer closed and handed it back. */
