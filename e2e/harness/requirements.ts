@@ -124,6 +124,7 @@ export const REQUIREMENTS = [
   { id: 'OPS-METRICS-2', text: 'searches through the gateway show in the metrics: requests by route and status, discover calls by provider, judge calls, discover cache hits and misses', source: 'issue 10; docs/operations.md § Metrics' },
   { id: 'OPS-TRACE-1', text: 'a W3C traceparent sent to the gateway reaches the provider with the same trace id, and the gateway and search log that trace id', source: 'issue 10; docs/operations.md § Tracing' },
   { id: 'OPS-ROLL-1', text: 'a rolling restart of every service under load fails no request: answers are 200 or the documented 503 SERVICE_UNAVAILABLE, requests in flight at SIGTERM complete, every process exits 0 within its shutdown bound, and connections fail only while the single gateway restarts', source: 'issue 10; docs/operations.md § Upgrades' },
+  { id: 'OPS-ROLL-2', text: 'a rolling restart of every service, ranking-worker included, under deep-search load loses no page job: each completes (retried to completion when it failed once) or ends as a typed failure its row reports, none is stalled or read more often than it was started, a stopping worker hands back what it cannot finish, and search answers within its shutdown bound', source: 'issue 10; issue 5; docs/operations.md § Shutdown and upgrades' },
 ] as const satisfies readonly Requirement[];
 
 export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
