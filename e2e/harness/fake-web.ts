@@ -28,6 +28,8 @@ export interface FakePage {
 export interface FakeWeb {
   origin: string;
   port: number;
+  /** The `traceparent` of each search API call, in arrival order (undefined when none was sent). */
+  searchTraceparents: (string | undefined)[];
   /** What a query finds: results point at the pages, which the server then serves. */
   publish(query: string, pages: FakePage[]): void;
   /** Results for `query` that point elsewhere (URLs as given; nothing served here). */
@@ -45,9 +47,12 @@ export async function startFakeWeb(): Promise<FakeWeb> {
   const hits = new Map<string, number>();
   const open = new Set<ServerResponse>();
   const waiting = new Map<ServerResponse, { path: string; since: number }>();
+  const searchTraceparents: (string | undefined)[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/res/v1/web/search') {
+      const traceparent = req.headers.traceparent;
+      searchTraceparents.push(typeof traceparent === 'string' ? traceparent : undefined);
       res.writeHead(req.headers['x-subscription-token'] === FAKE_WEB_KEY ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ type: 'search', web: { results: results.get(url.searchParams.get('q') ?? '') ?? [] } }));
       return;
@@ -83,6 +88,7 @@ export async function startFakeWeb(): Promise<FakeWeb> {
   return {
     origin,
     port,
+    searchTraceparents,
     publish(query, list) {
       for (const page of list) pages.set(page.path, page);
       results.set(query, list.map((page) => ({ url: `${origin}${page.path}`, title: page.title, description: page.snippet })));
