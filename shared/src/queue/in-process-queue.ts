@@ -92,7 +92,7 @@ export function createInProcessConsumer<P, R>(
   };
 
   const pull = (): void => {
-    while (!closing && !closingController.signal.aborted && running.size < concurrency) {
+    while (!closing && running.size < concurrency) {
       const job = broker.take(name);
       if (!job) return;
       // Start on a microtask so the task is counted before a handler could re-enter pull().
