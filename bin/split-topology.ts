@@ -31,6 +31,8 @@ export interface TopologyOptions {
   logLevel?: string;
   /** Extra variables for every process (provider keys, limits…). */
   env?: Record<string, string>;
+  /** Extra variables for one service only, over `env` (e.g. a longer shutdown bound for the gateway). */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
 }
 
 const ENTRIES: Record<ServiceName, { entry: string; portVar: string; health: string }> = {
@@ -60,7 +62,8 @@ export function topologySpecs(options: TopologyOptions): ProcessSpec[] {
   };
   return START_ORDER.map((name) => {
     const { entry, portVar, health } = ENTRIES[name];
-    return { name, entry, port: options.ports[name], healthUrl: `${local(name)}${health}`, env: { ...common, [portVar]: String(options.ports[name]) } };
+    const env = { ...common, ...options.serviceEnv?.[name], [portVar]: String(options.ports[name]) };
+    return { name, entry, port: options.ports[name], healthUrl: `${local(name)}${health}`, env };
   });
 }
 

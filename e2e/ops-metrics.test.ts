@@ -1,7 +1,8 @@
 /**
  * Metrics and tracing of the split topology: each process's /metrics is scraped and parsed after
- * real traffic through the gateway, and a traceparent is followed from the gateway to the
- * provider. Needs the local topology (process ports, logs and the provider are ours).
+ * real traffic through the gateway (snip and deep searches; the deep pages come from a fake web on
+ * 127.0.0.1), and a traceparent is followed from the gateway to the provider and into the
+ * ranking-worker's page jobs. Needs the local topology (process ports, logs and the web are ours).
  */
 import type { MetricSample } from '@rankgate/shared/metrics';
 import { parseExposition } from '@rankgate/shared/metrics';
@@ -9,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ServiceName } from '../bin/split-topology.ts';
 import { freePorts, START_ORDER } from '../bin/split-topology.ts';
-import { FAKE_BRAVE_KEY } from './harness/fake-brave.ts';
+import type { FakeWeb } from './harness/fake-web.ts';
+import { FAKE_WEB_KEY, startFakeWeb, tidePage } from './harness/fake-web.ts';
 import type { HttpClient, HttpResult } from './harness/http.ts';
 import { httpClient } from './harness/http.ts';
-import type { RecordingProvider } from './harness/recording-provider.ts';
-import { startRecordingProvider } from './harness/recording-provider.ts';
 import type { LocalTarget } from './harness/target.ts';
 import { operatorHeaders, planTarget, startLocalTarget, suiteTitle } from './harness/target.ts';
 import { verifies } from './harness/verifies.ts';
@@ -24,7 +24,7 @@ const skipReason = plan.mode === 'deployment'
   : plan.mode === 'skip' ? plan.reason : undefined;
 
 describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and tracing — skipped: ${skipReason}` : suiteTitle('operations: metrics and tracing', plan), () => {
-  let provider: RecordingProvider;
+  let web: FakeWeb;
   let target: LocalTarget;
   let http: HttpClient;
   let metricsPort = 0;
@@ -46,18 +46,26 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((total, s) => total + s.value, 0);
 
+  /** Three pages about tides for `query` (the fake web answers only what was published). */
+  let pageNumber = 0;
+  const publish = (query: string, count = 3, delayMs = 0): void => {
+    web.publish(query, Array.from({ length: count }, () => tidePage((pageNumber += 1), { delayMs })));
+  };
+
   beforeAll(async () => {
-    provider = await startRecordingProvider();
+    web = await startFakeWeb();
     [metricsPort = 0] = await freePorts(1);
     target = await startLocalTarget(plan, {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: provider.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: web.origin, BRAVE_API_KEY: FAKE_WEB_KEY,
       METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken,
+      // Deep pages from the fake web; two pages at a time, so a deep search leaves a visible backlog.
+      FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: `80,443,${web.port}`, FETCH_PER_HOST_CONCURRENCY: '12', RANKING_WORKER_CONCURRENCY: '2',
     });
     http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });
   afterAll(async () => {
     await target?.stop();
-    await provider?.close();
+    await web?.close();
   });
 
   it(verifies('OPS-METRICS-1'), async () => {
@@ -81,6 +89,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
 
   it(verifies('OPS-METRICS-2'), async () => {
     const query = `tide tables ${Date.now()}`;
+    publish(query);
     for (const nocache of ['true', 'false']) {
       const response = await http.get(`/v1/search?q=${encodeURIComponent(query)}&k=3&nocache=${nocache}`);
       expect(response.status, response.text).toBe(200);
@@ -109,12 +118,14 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
 
   it(verifies('OPS-TRACE-1'), async () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
-    const before = provider.calls();
-    const response = await http.get(`/v1/search?q=ocean+tides+${Date.now()}&nocache=true`, {
+    const before = web.searchTraceparents.length;
+    const query = `ocean tides ${Date.now()}`;
+    publish(query);
+    const response = await http.get(`/v1/search?q=${encodeURIComponent(query)}&nocache=true`, {
       headers: { ...operatorHeaders(target), traceparent: `00-${traceId}-b7ad6b7169203331-01` },
     });
     expect(response.status, response.text).toBe(200);
-    const sent = provider.traceparents.slice(before);
+    const sent = web.searchTraceparents.slice(before);
     expect(sent.length).toBeGreaterThan(0);
     for (const header of sent) {
       const [version, trace, parent, flags] = (header ?? '').split('-');
@@ -131,5 +142,56 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
         message: `${name} logs trace ${traceId}`, timeout: 5000,
       }).toBe(true);
     }
+  });
+  it(verifies('OPS-METRICS-3'), async () => {
+    // Six pages of 800 ms and a worker reading two at a time: the queue has a backlog for a while.
+    const query = `why do tides turn ${Date.now()}`;
+    publish(query, 6, 800);
+    const value = (samples: MetricSample[], name: string, labels: Record<string, string>): number | undefined =>
+      samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+    const backlogSeen = { search: false, worker: false };
+    const pending = http.get(`/v1/search?${new URLSearchParams({ q: query, mode: 'deep', k: '10' })}`);
+    // The depth is read from Redis at each scrape, by the producer (search) and the consumer alike.
+    await expect.poll(async () => {
+      const [search, worker] = await Promise.all([samplesOf('search'), samplesOf('ranking-worker')]);
+      const depth = { queue: 'deep-pages' };
+      backlogSeen.search ||= (value(search, 'rankgate_queue_jobs', { ...depth, state: 'wait' }) ?? 0) >= 1
+        && value(search, 'rankgate_queue_jobs', { ...depth, state: 'active' }) === 2;
+      backlogSeen.worker ||= (value(worker, 'rankgate_queue_jobs', { ...depth, state: 'active' }) ?? 0) >= 1;
+      return backlogSeen;
+    }, { timeout: 10_000, interval: 100 }).toEqual({ search: true, worker: true });
+    const response = await pending;
+    expect(response.status, response.text).toBe(200);
+    const body = response.json as { meta: { counts: { pages_planned: number; pages_judged: number } } };
+    expect(body.meta.counts).toMatchObject({ pages_planned: 6, pages_judged: 6 });
+
+    const worker = await samplesOf('ranking-worker');
+    // Each page job's attempt, by outcome; the histogram's +Inf bucket counts them all.
+    const completed = sum(worker, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-pages', outcome: 'completed', service: 'ranking-worker' });
+    expect(completed).toBeGreaterThanOrEqual(6);
+    expect(worker.find((s) => s.name === 'rankgate_queue_job_duration_seconds_bucket' && s.labels.outcome === 'completed' && s.labels.le === '+Inf')?.value).toBe(completed);
+    // 800 ms pages: no completed attempt in the 0.5 s bucket from this request's six.
+    expect(sum(worker, 'rankgate_queue_job_duration_seconds_sum', { queue: 'deep-pages', outcome: 'completed' })).toBeGreaterThan(6 * 0.7);
+    // The page judge is recorded where it runs.
+    expect(sum(worker, 'rankgate_judge_calls_total', { judge: 'local', service: 'ranking-worker' })).toBeGreaterThanOrEqual(6);
+    // Drained again once the request is answered.
+    const after = await samplesOf('search');
+    expect(value(after, 'rankgate_queue_jobs', { queue: 'deep-pages', state: 'wait' })).toBe(0);
+  });
+
+  it(verifies('OPS-TRACE-2'), async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const query = `tides in the trace ${Date.now()}`;
+    publish(query, 3);
+    const response = await http.get(`/v1/search?${new URLSearchParams({ q: query, mode: 'deep' })}`, {
+      headers: { ...operatorHeaders(target), traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': `trace-${traceId}` },
+    });
+    expect(response.status, response.text).toBe(200);
+    // Every page job the request made was read under the caller's trace, on the worker.
+    const pageLines = () => (target.processes.get('ranking-worker')?.recentOutput() ?? '').split('\n')
+      .filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'page read' && line.request_id === `trace-${traceId}`);
+    await expect.poll(() => pageLines().length, { timeout: 5_000 }).toBe(3);
+    for (const line of pageLines()) expect(line).toMatchObject({ trace_id: traceId, outcome: 'read', attempt: 1 });
   });
 });

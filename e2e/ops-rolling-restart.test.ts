@@ -8,8 +8,7 @@
  *   - each process exits 0 within its shutdown bound;
  *   - a connection fails only while the single gateway is being replaced (nothing listens then;
  *     with two or more gateway replicas behind a load balancer, as in infra/k8s, nothing fails).
- * Deep jobs: once deep mode lands, the same loop must also run `mode=deep` searches across the
- * ranking-worker restart and assert none is lost (the hook is marked TODO below).
+ * Deep jobs across the same roll: e2e/ops-rolling-restart-deep.test.ts (OPS-ROLL-2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -150,6 +149,4 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: rolling rest
     const after = await fetch(`${target.baseUrl}/v1/search?q=ocean+tides&k=3`, { headers: operatorHeaders(target) });
     expect(after.status).toBe(200);
   }, 120_000);
-
-  it.todo('OPS-ROLL-2 (after deep mode): no mode=deep job is lost while ranking-worker restarts under load — BullMQ keeps a job whose worker stops; assert every deep search answers 200 with content');
 });

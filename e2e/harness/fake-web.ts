@@ -21,17 +21,23 @@ export interface FakePage {
   delayMs?: number;
   status?: number;
   contentType?: string;
+  /** The first this many requests get 503 (a transient failure the queue retries). */
+  failFirst?: number;
 }
 
 export interface FakeWeb {
   origin: string;
   port: number;
+  /** The `traceparent` of each search API call, in arrival order (undefined when none was sent). */
+  searchTraceparents: (string | undefined)[];
   /** What a query finds: results point at the pages, which the server then serves. */
   publish(query: string, pages: FakePage[]): void;
   /** Results for `query` that point elsewhere (URLs as given; nothing served here). */
   publishUrls(query: string, results: { url: string; title: string; snippet: string }[]): void;
   /** Requests a page path received. */
   hits(path: string): number;
+  /** Page requests not answered yet: path and `performance.now()` at arrival. */
+  inFlight(): { path: string; since: number }[];
   close(): Promise<void>;
 }
 
@@ -40,22 +46,36 @@ export async function startFakeWeb(): Promise<FakeWeb> {
   const pages = new Map<string, FakePage>();
   const hits = new Map<string, number>();
   const open = new Set<ServerResponse>();
+  const waiting = new Map<ServerResponse, { path: string; since: number }>();
+  const searchTraceparents: (string | undefined)[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/res/v1/web/search') {
+      const traceparent = req.headers.traceparent;
+      searchTraceparents.push(typeof traceparent === 'string' ? traceparent : undefined);
       res.writeHead(req.headers['x-subscription-token'] === FAKE_WEB_KEY ? 200 : 401, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ type: 'search', web: { results: results.get(url.searchParams.get('q') ?? '') ?? [] } }));
       return;
     }
     const page = pages.get(url.pathname);
-    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const hit = (hits.get(url.pathname) ?? 0) + 1;
+    hits.set(url.pathname, hit);
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');
       return;
     }
+    if (hit <= (page.failFirst ?? 0)) {
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
+      res.end('busy');
+      return;
+    }
     open.add(res);
-    res.on('close', () => open.delete(res));
+    waiting.set(res, { path: url.pathname, since: performance.now() });
+    res.on('close', () => {
+      open.delete(res);
+      waiting.delete(res);
+    });
     setTimeout(() => {
       if (res.destroyed) return;
       res.writeHead(page.status ?? 200, { 'content-type': page.contentType ?? 'text/html; charset=utf-8' });
@@ -68,6 +88,7 @@ export async function startFakeWeb(): Promise<FakeWeb> {
   return {
     origin,
     port,
+    searchTraceparents,
     publish(query, list) {
       for (const page of list) pages.set(page.path, page);
       results.set(query, list.map((page) => ({ url: `${origin}${page.path}`, title: page.title, description: page.snippet })));
@@ -76,6 +97,7 @@ export async function startFakeWeb(): Promise<FakeWeb> {
       results.set(query, list.map(({ url, title, snippet }) => ({ url, title, description: snippet })));
     },
     hits: (path) => hits.get(path) ?? 0,
+    inFlight: () => [...waiting.values()],
     close: () => new Promise((resolve) => {
       for (const res of open) res.destroy();
       server.closeAllConnections();

@@ -40,21 +40,35 @@ function parse(buffer: Buffer, offset: number): { value: Reply; end: number } | 
 }
 
 /** Sends one command and resolves with its reply. */
-export function redisCommand(redisUrl: string, args: string[]): Promise<Reply> {
+export async function redisCommand(redisUrl: string, args: string[]): Promise<Reply> {
+  const [reply = null] = await redisPipeline(redisUrl, [args]);
+  return reply;
+}
+
+/** Sends several commands on one connection and resolves with their replies, in order. */
+export function redisPipeline(redisUrl: string, commands: string[][]): Promise<Reply[]> {
   const url = new URL(redisUrl);
+  if (commands.length === 0) return Promise.resolve([]);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port || 6379), url.hostname || '127.0.0.1');
     let buffer = Buffer.alloc(0);
-    socket.setTimeout(2_000, () => { socket.destroy(); reject(new Error('redis: timeout')); });
+    socket.setTimeout(5_000, () => { socket.destroy(); reject(new Error('redis: timeout')); });
     socket.on('error', reject);
-    socket.on('connect', () => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`));
+    socket.on('connect', () => socket.write(commands
+      .map((args) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`).join('')));
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
       try {
-        const reply = parse(buffer, 0);
-        if (!reply) return;
+        const replies: Reply[] = [];
+        let at = 0;
+        while (replies.length < commands.length) {
+          const reply = parse(buffer, at);
+          if (!reply) return;
+          replies.push(reply.value);
+          at = reply.end;
+        }
         socket.end();
-        resolve(reply.value);
+        resolve(replies);
       } catch (error) {
         socket.destroy();
         reject(error);

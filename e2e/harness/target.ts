@@ -3,7 +3,7 @@
  * separate local processes on free ports (one start per test file: `beforeAll` / `afterAll`).
  */
 import { generateInternalToken } from '../../bin/internal-token.ts';
-import type { ProcessSpec, ServiceName } from '../../bin/split-topology.ts';
+import type { ProcessSpec, ServiceName, TopologyOptions } from '../../bin/split-topology.ts';
 import { ManagedProcess, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
 import { redisAddress, redisAnswers } from '../../bin/redis-ping.ts';
 import { watchForSecrets } from './http.ts';
@@ -58,7 +58,8 @@ export async function startTarget(plan: TargetPlan): Promise<Target> {
 /** Headers that authenticate as the operator, when the target has a key. */
 export const operatorHeaders = (target: Target): Record<string, string> => (target.apiKey ? { 'x-api-key': target.apiKey } : {});
 
-export async function startLocalTarget(plan: TargetPlan, env: Record<string, string> = {}): Promise<LocalTarget> {
+/** `serviceEnv`: variables for one service only, over `env` (see TopologyOptions.serviceEnv). */
+export async function startLocalTarget(plan: TargetPlan, env: Record<string, string> = {}, serviceEnv: TopologyOptions['serviceEnv'] = {}): Promise<LocalTarget> {
   if (plan.mode !== 'local') throw new Error(`a local target needs the local plan, got ${plan.mode}`);
   const internalToken = generateInternalToken();
   const apiKey = `e2e-${generateInternalToken().slice(0, 32)}`;
@@ -71,7 +72,7 @@ export async function startLocalTarget(plan: TargetPlan, env: Record<string, str
     OPERATOR_API_KEY: apiKey,
     ...Object.fromEntries(Object.entries(fullEnv).filter(([name]) => /(KEY|TOKEN|SECRET|PASSWORD)$/.test(name) && name !== 'DEMO_API_KEY' && name !== 'RATE_LIMIT_PER_MINUTE')),
   });
-  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: fullEnv });
+  const specList = topologySpecs({ ports: await freeTopologyPorts(), internalToken, redisUrl: plan.redisUrl, env: fullEnv, serviceEnv });
   const specs = new Map(specList.map((spec) => [spec.name, spec]));
   const specOf = (name: ServiceName): ProcessSpec => {
     const spec = specs.get(name);

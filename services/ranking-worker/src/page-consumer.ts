@@ -4,7 +4,9 @@ import type { PageJob, PageResult } from '@rankgate/shared/contracts';
 import { pageQueue } from '@rankgate/shared/contracts';
 import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/shared/fetch';
 import type { Logger } from '@rankgate/shared/logger';
-import type { InProcessBroker, JobConsumer, JobHandler } from '@rankgate/shared/queue';
+import type { AppMetrics } from '@rankgate/shared/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth, instrumentJobHandler, instrumentJudge } from '@rankgate/shared/metrics';
+import type { CloseOptions, InProcessBroker, JobConsumer, JobHandler } from '@rankgate/shared/queue';
 import { bullMqPrefix, createBullMqConsumer, createInProcessConsumer, type createQueueRedisConnection } from '@rankgate/shared/queue';
 import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
 
@@ -18,8 +20,11 @@ export type PageQueueSource =
   | { kind: 'in-process'; broker: InProcessBroker };
 
 export interface PageConsumer {
-  /** Stop taking jobs, let running ones finish, close the fetcher. */
-  close(): Promise<void>;
+  /**
+   * Stop taking jobs, let running ones finish (past `graceMs` they go back to the queue for another
+   * worker), close the fetcher.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -29,40 +34,53 @@ export interface PageConsumer {
 const LOCK_DURATION_MS = 10_000;
 const STALLED_INTERVAL_MS = 5_000;
 
-/** Consumes deep-mode page jobs with the fetcher and judge the config names. */
-export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, source: PageQueueSource): PageConsumer {
+/**
+ * Consumes deep-mode page jobs with the fetcher and judge the config names. With `metrics`, each
+ * attempt's duration and outcome, the page judge's calls and the queue's depth are recorded there.
+ */
+export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, source: PageQueueSource, metrics?: AppMetrics): PageConsumer {
   const fetcher = createSafeFetcher(fetchPolicyFromEnv(config));
   if (config.FETCH_ALLOW_HOSTS && config.FETCH_ALLOW_HOSTS.length > 0) {
     logger.warn({ hosts: config.FETCH_ALLOW_HOSTS }, 'FETCH_ALLOW_HOSTS is set: the page fetcher may reach these non-public hosts (tests only)');
   }
-  const judge = createJudge({
+  const baseJudge = createJudge({
     ...judgeSettingsFromEnv(config),
     onWarning: (warning) => logger.warn({ judge: warning.judge, kind: warning.kind, status: warning.status }, warning.message),
   });
+  const judge = metrics ? instrumentJudge(baseJudge, metrics) : baseJudge;
   const deps = {
     fetcher, judge, judgeReserveMs: judgeReserveMs(config), excerptChars: config.PAGE_EXCERPT_CHARS, maxTextChars: config.PAGE_TEXT_MAX_CHARS,
   };
-  const handler: JobHandler<PageJob, PageResult> = async (job, context) => {
+  // One line per attempt, with the trace of the search that asked for the page (it travels in the job).
+  const readOne: JobHandler<PageJob, PageResult> = async (job, context) => {
+    const line = { request_id: job.request_id, trace_id: context.traceId, url: job.candidate.url, attempt: context.attempt };
     try {
       const result = await readPage(job, context, deps);
-      logger.debug({ requestId: job.request_id, url: job.candidate.url, outcome: result.outcome, ms: result.timings_ms.total }, 'page read');
+      logger.info({ ...line, outcome: result.outcome === 'read' ? 'read' : result.failure, ms: result.timings_ms.total }, 'page read');
       return result;
     } catch (error) {
-      logger.info({ requestId: job.request_id, url: job.candidate.url, attempt: context.attempt, err: error }, 'page read failed');
+      logger.info({ ...line, err: error }, 'page read failed');
       throw error;
     }
   };
+  const handler = metrics ? instrumentJobHandler(pageQueue.name, readOne, metrics) : readOne;
   const onError = (err: Error) => logger.warn({ err }, 'page queue error');
-  const consumer: JobConsumer = source.kind === 'bullmq'
-    ? createBullMqConsumer(pageQueue, handler, {
-      connection: source.connection, prefix: bullMqPrefix(config.REDIS_KEY_PREFIX), concurrency: config.RANKING_WORKER_CONCURRENCY,
+  let consumer: JobConsumer;
+  if (source.kind === 'bullmq') {
+    const prefix = bullMqPrefix(config.REDIS_KEY_PREFIX);
+    consumer = createBullMqConsumer(pageQueue, handler, {
+      connection: source.connection, prefix, concurrency: config.RANKING_WORKER_CONCURRENCY,
       lockDurationMs: LOCK_DURATION_MS, stalledIntervalMs: STALLED_INTERVAL_MS, onError, workerName: `ranking-worker@${hostname()}:${process.pid}`,
-    })
-    : createInProcessConsumer(pageQueue, handler, { broker: source.broker, concurrency: config.RANKING_WORKER_CONCURRENCY });
+    });
+    metrics?.trackQueueDepth(pageQueue.name, bullMqQueueDepth(source.connection, { queue: pageQueue.name, prefix }));
+  } else {
+    consumer = createInProcessConsumer(pageQueue, handler, { broker: source.broker, concurrency: config.RANKING_WORKER_CONCURRENCY });
+    metrics?.trackQueueDepth(pageQueue.name, inProcessQueueDepth(source.broker, pageQueue.name));
+  }
   logger.info({ queue: pageQueue.name, transport: source.kind, concurrency: config.RANKING_WORKER_CONCURRENCY, judge: judge.name }, 'consuming deep-mode page jobs');
   return {
-    async close() {
-      await consumer.close();
+    async close(options) {
+      await consumer.close(options);
       await fetcher.close();
     },
   };

@@ -1,22 +1,24 @@
 import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createServiceApp } from '@rankgate/shared/http';
 import type { Logger } from '@rankgate/shared/logger';
-import type { AppMetrics } from '@rankgate/shared/metrics';
+import type { AppMetrics, QueueState } from '@rankgate/shared/metrics';
 import { createAppMetrics, instrumentDiscoverProvider, instrumentJudge } from '@rankgate/shared/metrics';
 import type { PageJob, PageResult } from '@rankgate/shared/contracts';
+import { pageQueue } from '@rankgate/shared/contracts';
 import type { JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
 import type { KeyValueStore } from '@rankgate/shared/stores';
 import type { FastifyInstance } from 'fastify';
 
 import type { SearchConfig } from './config.ts';
+import { deepWrapUpOnClose } from './deep-wrap-up.ts';
 import { DiscoverCache } from './domain/discover-cache.ts';
 import { registerSandboxRoute } from './routes/sandbox.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>;
   logger: Logger;
   provider: DiscoverProvider;
   judge: Judge;
@@ -24,6 +26,8 @@ export interface SearchAppDependencies {
   store: KeyValueStore;
   /** Deep mode's page queue (BullMQ, or in-process beside a ranking worker); absent: deep rows say so. */
   pages?: JobProducer<PageJob, PageResult>;
+  /** Reads the page queue's depth at each scrape (`rankgate_queue_jobs`), when there is a queue. */
+  pageQueueDepth?: (() => Promise<Partial<Record<QueueState, number>>>) | undefined;
   readiness?: Record<string, () => Promise<void>>;
   /** This app's registry (default: a new one); provider, judge and cache are recorded in it. */
   metrics?: AppMetrics;
@@ -31,7 +35,7 @@ export interface SearchAppDependencies {
 
 /** Builds the search service's Fastify app (never listens). */
 export async function buildSearchApp({
-  config, logger, provider, judge, store, pages, readiness, metrics = createAppMetrics({ service: 'search' }),
+  config, logger, provider, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
     service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
@@ -44,6 +48,8 @@ export async function buildSearchApp({
     onStoreError: (err) => logger.warn({ err }, 'discover cache store failed; treating as a miss'),
     onLookup: (result) => metrics.recordCacheLookup({ cache: 'discover', result }),
   });
+  // The producer's view of the backlog: it stays visible when every ranking worker is down.
+  if (pages && pageQueueDepth) metrics.trackQueueDepth(pageQueue.name, pageQueueDepth);
   registerSandboxRoute(app, await buildSandboxTemplate());
   registerSearchRoutes(app, {
     provider: instrumentDiscoverProvider(provider, metrics),
@@ -52,6 +58,7 @@ export async function buildSearchApp({
     judgeTopN: config.JUDGE_TOP_N,
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
     ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
+    deepWrapUp: deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS),
   });
   return app;
 }

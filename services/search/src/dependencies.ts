@@ -2,6 +2,7 @@ import type { PageJob, PageResult } from '@rankgate/shared/contracts';
 import type { DiscoverProvider } from '@rankgate/shared/discover';
 import { createDiscoverProvider } from '@rankgate/shared/discover';
 import type { Logger } from '@rankgate/shared/logger';
+import type { QueueState } from '@rankgate/shared/metrics';
 import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
 import type { Judge } from '@rankgate/shared/ranking';
 import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
@@ -16,6 +17,7 @@ export interface SearchAdapters {
   judge: Judge;
   store: KeyValueStore;
   pages: JobProducer<PageJob, PageResult> | undefined;
+  pageQueueDepth: (() => Promise<Partial<Record<QueueState, number>>>) | undefined;
   readiness: Record<string, () => Promise<void>>;
   close(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger,
     }),
     store,
     pages: pageQueue.producer,
+    pageQueueDepth: pageQueue.depth,
     readiness: config.REDIS_URL ? { redis: () => store.ping() } : {},
     close: async () => {
       await pageQueue.close();

@@ -1,6 +1,8 @@
 import type { PageJob, PageResult } from '@rankgate/shared/contracts';
 import { pageQueue } from '@rankgate/shared/contracts';
 import type { Logger } from '@rankgate/shared/logger';
+import type { QueueState } from '@rankgate/shared/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/shared/metrics';
 import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
 import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/shared/queue';
 
@@ -11,6 +13,9 @@ const PAGE_RETRY_BACKOFF_MS = 200;
 
 export interface PageQueue {
   producer: JobProducer<PageJob, PageResult> | undefined;
+  /** The queue's depth by state, for `rankgate_queue_jobs` (absent without a queue). */
+  depth: (() => Promise<Partial<Record<QueueState, number>>>) | undefined;
+  /** Closes the producer, then the connection it (and the depth reader) used. */
   close(): Promise<void>;
 }
 
@@ -28,9 +33,11 @@ export function createPageQueue(
   if (config.REDIS_URL) {
     const onError = (err: Error) => logger.warn({ err }, 'page queue error');
     const connection = createQueueRedisConnection(config.REDIS_URL, { name: 'search:pages', onError });
-    const producer = createBullMqProducer(pageQueue, { connection, prefix: bullMqPrefix(config.REDIS_KEY_PREFIX), onError, ...retries });
+    const prefix = bullMqPrefix(config.REDIS_KEY_PREFIX);
+    const producer = createBullMqProducer(pageQueue, { connection, prefix, onError, ...retries });
     return {
       producer,
+      depth: bullMqQueueDepth(connection, { queue: pageQueue.name, prefix }),
       close: async () => {
         await producer.close();
         await connection.quit().catch(() => undefined);
@@ -39,8 +46,8 @@ export function createPageQueue(
   }
   if (broker) {
     const producer = createInProcessProducer(pageQueue, { broker, ...retries });
-    return { producer, close: () => producer.close() };
+    return { producer, depth: inProcessQueueDepth(broker, pageQueue.name), close: () => producer.close() };
   }
   logger.warn('deep mode cannot read pages: no REDIS_URL for ranking-worker processes and no in-process ranking worker (use `npm start` or the split topology)');
-  return { producer: undefined, close: async () => undefined };
+  return { producer: undefined, depth: undefined, close: async () => undefined };
 }

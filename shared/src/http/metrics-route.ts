@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { AppMetrics } from '../metrics/index.ts';
+import type { ExpositionSource } from '../metrics/index.ts';
 import { ProblemError } from '../problems/index.ts';
 import { secretsEqual } from './internal-token.ts';
 
 export const METRICS_PATH = '/metrics';
 
 export interface MetricsRouteOptions {
-  metrics: AppMetrics;
+  /** An app's metrics, or several combined (`combinedMetrics`). */
+  metrics: ExpositionSource;
   /**
    * The Bearer token a scraper must send: `METRICS_TOKEN`, or the internal token when that is
    * unset. A separate token lets Prometheus read metrics without holding the secret that makes

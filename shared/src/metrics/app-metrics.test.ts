@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import type { DiscoverProvider } from '../discover/discover-provider.ts';
 import { ProviderNotConfiguredError, ProviderTimeoutError, ProviderUpstreamError } from '../discover/discover-errors.ts';
+import { JobDeadlineExceededError, JobHandedBackError } from '../queue/errors.ts';
 import type { Judge } from '../ranking/judge.ts';
 import { redisUrlForTests, requireRedis } from '../stores/redis-test-helper.ts';
 import { createAppMetrics } from './app-metrics.ts';
@@ -124,18 +125,20 @@ describe('instrumentJudge', () => {
 });
 
 describe('instrumentJobHandler', () => {
-  it('records each attempt as completed, failed or expired (deadline passed), rethrowing failures', async () => {
+  it('records each attempt as completed, failed, expired (deadline passed) or handed back (consumer closing), rethrowing failures', async () => {
     const metrics = createAppMetrics({ service: 'ranking-worker', processMetrics: false });
     const handler = instrumentJobHandler<{ fail: boolean }, string>('deep-fetch', async ({ fail }) => {
       if (fail) throw new Error('page unreachable');
       return 'done';
     }, metrics);
-    const live = { attempt: 1, deadline: Date.now() + 1000, signal: new AbortController().signal };
+    const live = { attempt: 1, deadline: Date.now() + 1000, signal: new AbortController().signal, traceId: 'a'.repeat(32) };
     expect(await handler({ fail: false }, live)).toBe('done');
     await expect(handler({ fail: true }, live)).rejects.toThrow('page unreachable');
-    await expect(handler({ fail: true }, { ...live, signal: AbortSignal.abort() })).rejects.toThrow();
+    await expect(handler({ fail: true }, { ...live, signal: AbortSignal.abort(new JobDeadlineExceededError('deep-fetch', 'j1', Date.now())) })).rejects.toThrow();
+    // Returned after its consumer handed it back: the result is discarded, so it is no completion.
+    expect(await handler({ fail: false }, { ...live, signal: AbortSignal.abort(new JobHandedBackError('deep-fetch', 'j2')) })).toBe('done');
     const { samples } = await scrape(metrics);
-    for (const outcome of ['completed', 'failed', 'expired']) {
+    for (const outcome of ['completed', 'failed', 'expired', 'handed_back']) {
       expect(valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-fetch', outcome }), outcome).toBe(1);
     }
   });

@@ -18,7 +18,7 @@ export type UpstreamKind = 'discover' | 'judge';
 /** How an upstream call ended, from the caller's side. */
 export type UpstreamOutcome = 'ok' | 'error' | 'timeout' | 'not_configured' | 'aborted';
 export type CacheResult = 'hit' | 'miss' | 'refresh';
-export type JobOutcome = 'completed' | 'failed' | 'expired';
+export type JobOutcome = 'completed' | 'failed' | 'expired' | 'handed_back';
 /** BullMQ job states worth watching; `wait` is what KEDA scales the ranking workers on. */
 export type QueueState = 'wait' | 'active' | 'delayed' | 'prioritized' | 'failed';
 export type LimiterDecision = 'allowed' | 'limited' | 'error';
@@ -78,7 +78,7 @@ export class AppMetrics {
 
   /** One job finished on this consumer (see `instrumentJobHandler`). */
   recordJob({ queue, outcome, seconds }: { queue: string; outcome: JobOutcome; seconds: number }): void {
-    this.histogram('rankgate_queue_job_duration_seconds', 'Time a consumer spent on one job attempt, by queue and outcome (completed, failed, expired).', ['queue', 'outcome'], JOB_BUCKETS)
+    this.histogram('rankgate_queue_job_duration_seconds', 'Time a consumer spent on one job attempt, by queue and outcome (completed, failed, expired, handed_back).', ['queue', 'outcome'], JOB_BUCKETS)
       .observe({ queue, outcome }, seconds);
   }
 

@@ -6,4 +6,6 @@ export { instrumentDiscoverProvider } from './instrument-discover.ts';
 export { instrumentJudge } from './instrument-judge.ts';
 export type { Exposition, MetricSample } from './parse-exposition.ts';
 export { familyOf, parseExposition } from './parse-exposition.ts';
-export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, instrumentJobHandler } from './queue-metrics.ts';
+export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, inProcessQueueDepth, instrumentJobHandler } from './queue-metrics.ts';
+export type { ExpositionSource } from './combine-expositions.ts';
+export { combinedMetrics, combineExpositions } from './combine-expositions.ts';

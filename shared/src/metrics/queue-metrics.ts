@@ -4,6 +4,8 @@
  */
 import type { Redis } from 'ioredis';
 
+import { JobHandedBackError } from '../queue/errors.ts';
+import type { InProcessBroker } from '../queue/in-process-broker.ts';
 import type { JobHandler } from '../queue/job-queue.ts';
 import type { AppMetrics, JobOutcome, QueueState } from './app-metrics.ts';
 
@@ -39,10 +41,20 @@ export function bullMqQueueDepth(redis: Redis, { queue, prefix = BULLMQ_PREFIX }
   };
 }
 
+/** The in-process queue's depth (`npm start`): jobs waiting, running and waiting for a retry. */
+export function inProcessQueueDepth(broker: InProcessBroker, queue: string): () => Promise<Partial<Record<QueueState, number>>> {
+  return async () => broker.depth(queue);
+}
+
+/** Why an attempt's signal aborted: its deadline passed, or its consumer closed and handed it back. */
+const abortedOutcome = (signal: AbortSignal): JobOutcome => (signal.reason instanceof JobHandedBackError ? 'handed_back' : 'expired');
+
 /**
  * The same handler, recording each attempt in `rankgate_queue_job_duration_seconds`: completed,
- * failed (it threw; BullMQ may retry) or expired (the producer's deadline passed meanwhile).
- * Wrap the handler given to `createBullMqConsumer` / `createInProcessConsumer`.
+ * failed (it threw; the queue may retry), expired (the producer's deadline passed meanwhile) or
+ * handed_back (the consumer was closing and put the job back for another one). An attempt cut off
+ * by its signal counts as expired or handed back even when the handler returned: its result is
+ * discarded. Wrap the handler given to `createBullMqConsumer` / `createInProcessConsumer`.
  */
 export function instrumentJobHandler<P, R>(queue: string, handler: JobHandler<P, R>, metrics: AppMetrics): JobHandler<P, R> {
   return async (payload, context) => {
@@ -50,10 +62,10 @@ export function instrumentJobHandler<P, R>(queue: string, handler: JobHandler<P,
     const record = (outcome: JobOutcome) => metrics.recordJob({ queue, outcome, seconds: (performance.now() - started) / 1000 });
     try {
       const result = await handler(payload, context);
-      record('completed');
+      record(context.signal.aborted ? abortedOutcome(context.signal) : 'completed');
       return result;
     } catch (error) {
-      record(context.signal.aborted ? 'expired' : 'failed');
+      record(context.signal.aborted ? abortedOutcome(context.signal) : 'failed');
       throw error;
     }
   };

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
-import { type KeepJobs, Queue, QueueEvents, Worker } from 'bullmq';
+import { type Job, type KeepJobs, Queue, QueueEvents, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-import { JobFailedError, JobProducerClosedError } from './errors.ts';
-import type { JobEnvelope } from './job-envelope.ts';
+import { JobFailedError, JobHandedBackError, JobProducerClosedError } from './errors.ts';
+import { envelopeOf, type JobEnvelope } from './job-envelope.ts';
 import {
   DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS,
   type ConsumerOptions, type JobConsumer, type JobHandler, type JobProducer, type JobQueueDefinition, type RetryOptions,
@@ -139,14 +139,16 @@ export function createBullMqProducer<P, R>(
   const removeIfNotStarted = (jobId: string): Promise<unknown> => queue.remove(jobId).catch(() => undefined);
 
   return {
-    async run(payload, { deadline, jobId }) {
-      const data = admitRun(definition, closed, payload, { deadline, jobId });
+    async run(payload, { deadline, jobId, signal, traceparent }) {
+      const data = admitRun(definition, closed, payload, { deadline, jobId, signal });
+      const envelope = envelopeOf(data, deadline, traceparent);
 
       const id = jobId ?? randomUUID();
       const { waiter, outcome } = createRunWaiter({
         queue: name,
         jobId: id,
         deadline,
+        signal,
         result: definition.result,
         abandon: (self) => {
           if (forget(self)) void removeIfNotStarted(id);
@@ -161,10 +163,7 @@ export function createBullMqProducer<P, R>(
       waiters.set(id, (waiters.get(id) ?? new Set()).add(waiter));
       try {
         await listening;
-        if (!waiter.settled) {
-          const envelope: JobEnvelope = { payload: data, deadline };
-          await queue.add(JOB_NAME, envelope, { jobId: id });
-        }
+        if (!waiter.settled) await queue.add(JOB_NAME, envelope, { jobId: id });
       } catch (error) {
         waiter.reject(error as Error);
       }
@@ -186,15 +185,32 @@ export function createBullMqProducer<P, R>(
   };
 }
 
-/** Consumer over BullMQ: a Worker with bounded concurrency; BullMQ applies the producer's retries. */
+/**
+ * Consumer over BullMQ: a Worker with bounded concurrency; BullMQ applies the producer's retries.
+ * Closing stops taking jobs and lets running ones finish; past `graceMs` the jobs still running are
+ * moved back to the wait list (uncounted) for another worker, instead of being left locked until
+ * their lock expires.
+ */
 export function createBullMqConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
   { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs, workerName }: BullMqConsumerOptions,
 ): JobConsumer {
+  const closingController = new AbortController();
+  const processJob = async (job: Job<unknown, R>, token?: string): Promise<R> => {
+    try {
+      return await runAttempt(definition, handler, job.data, { attempt: job.attemptsMade + 1, jobId: job.id ?? '', closing: closingController.signal });
+    } catch (error) {
+      if (!(error instanceof JobHandedBackError)) throw error;
+      // Back to the wait list with its lock released and no attempt counted; WaitingError tells the
+      // worker the job has moved on, so it neither completes nor fails it.
+      await job.moveToWait(token);
+      throw new WaitingError();
+    }
+  };
   const worker = new Worker<unknown, R>(
     definition.name,
-    (job) => runAttempt(definition, handler, job.data, { attempt: job.attemptsMade + 1, jobId: job.id ?? '' }),
+    processJob,
     {
       connection,
       prefix,
@@ -210,6 +226,13 @@ export function createBullMqConsumer<P, R>(
   worker.on('error', onError);
   let closing: Promise<void> | undefined;
   return {
-    close: () => (closing ??= worker.close()),
+    close: ({ graceMs } = {}) => (closing ??= (async () => {
+      const timer = graceMs === undefined ? undefined : setTimeout(() => closingController.abort(), graceMs);
+      try {
+        await worker.close();
+      } finally {
+        clearTimeout(timer);
+      }
+    })()),
   };
 }

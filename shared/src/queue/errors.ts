@@ -55,6 +55,33 @@ export class InvalidJobPayloadError extends Error {
   }
 }
 
+/**
+ * `run()` stopped waiting because its `signal` aborted (the caller no longer wants the result, e.g.
+ * a service wrapping up before it exits); a job that had not started was removed.
+ */
+export class JobRunAbortedError extends Error {
+  readonly queue: string;
+  readonly jobId: string;
+
+  constructor(queue: string, jobId: string, reason: unknown) {
+    super(`run of job ${jobId} on queue "${queue}" was aborted: ${reason instanceof Error ? reason.message : String(reason ?? 'no reason given')}`, { cause: reason });
+    this.name = 'JobRunAbortedError';
+    this.queue = queue;
+    this.jobId = jobId;
+  }
+}
+
+/**
+ * Thrown by an attempt that a closing consumer cut short (its grace period ran out): the adapter puts
+ * the job back in the queue, uncounted, for another consumer. Handlers never see or throw it.
+ */
+export class JobHandedBackError extends Error {
+  constructor(queue: string, jobId: string) {
+    super(`job ${jobId} on queue "${queue}" was handed back: its consumer closed before the attempt finished`);
+    this.name = 'JobHandedBackError';
+  }
+}
+
 /** `run()` was called on, or was still waiting when, its producer closed. */
 export class JobProducerClosedError extends Error {
   constructor(queue: string) {

@@ -103,6 +103,26 @@ export class InProcessBroker {
     this.finish(queue, job, (waiter) => waiter.reject(new JobFailedError(queue, job.id, reason, job.attemptsMade)));
   }
 
+  /** An active job whose consumer closed goes back to the front of the queue, the attempt uncounted. */
+  handBack(queue: string, job: InProcessJob): void {
+    const channel = this.channel(queue);
+    job.attemptsMade -= 1;
+    if (job.waiters.size === 0) {
+      channel.live.delete(job.id);
+      return;
+    }
+    job.state = 'waiting';
+    channel.waiting.unshift(job);
+    for (const pull of [...channel.consumers]) pull();
+  }
+
+  /** Jobs by state, as a metrics scrape reads them (see `trackQueueDepth`). */
+  depth(queue: string): { wait: number; active: number; delayed: number } {
+    const counts = { wait: 0, active: 0, delayed: 0 };
+    for (const job of this.channel(queue).live.values()) counts[job.state === 'waiting' ? 'wait' : job.state] += 1;
+    return counts;
+  }
+
   /** Put an active job back after `delayMs`, for its next attempt. */
   retryLater(queue: string, job: InProcessJob, delayMs: number): void {
     const channel = this.channel(queue);

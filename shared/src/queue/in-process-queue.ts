@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 
 import { UnrecoverableError } from 'bullmq';
 
-import { JobProducerClosedError } from './errors.ts';
+import { JobHandedBackError, JobProducerClosedError } from './errors.ts';
 import type { InProcessBroker, InProcessJob } from './in-process-broker.ts';
-import type { JobEnvelope } from './job-envelope.ts';
+import { envelopeOf } from './job-envelope.ts';
 import {
   DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS,
   type ConsumerOptions, type JobConsumer, type JobHandler, type JobProducer, type JobQueueDefinition, type RetryOptions,
@@ -32,15 +32,16 @@ export function createInProcessProducer<P, R>(
   let closed = false;
 
   return {
-    async run(payload, { deadline, jobId }) {
-      const data = admitRun(definition, closed, payload, { deadline, jobId });
+    async run(payload, { deadline, jobId, signal, traceparent }) {
+      const data = admitRun(definition, closed, payload, { deadline, jobId, signal });
 
-      const envelope: JobEnvelope = { payload: data, deadline };
+      const envelope = envelopeOf(data, deadline, traceparent);
       const id = jobId ?? randomUUID();
       const { waiter, outcome } = createRunWaiter({
         queue: name,
         jobId: id,
         deadline,
+        signal,
         result: definition.result,
         abandon: (self) => broker.abandon(name, id, self),
         settled: (self) => pending.delete(self),
@@ -64,7 +65,10 @@ export function createInProcessProducer<P, R>(
   };
 }
 
-/** Consumer for the single-process deployment: bounded concurrency, retries with backoff. */
+/**
+ * Consumer for the single-process deployment: bounded concurrency, retries with backoff. Closing
+ * past `graceMs` hands running jobs back to the broker, as the BullMQ consumer does.
+ */
 export function createInProcessConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
@@ -72,13 +76,15 @@ export function createInProcessConsumer<P, R>(
 ): JobConsumer {
   const { name } = definition;
   const running = new Set<Promise<void>>();
-  let closing = false;
+  const closingController = new AbortController();
+  let closing: Promise<void> | undefined;
 
   const attempt = async (job: InProcessJob): Promise<void> => {
     try {
-      const result = await runAttempt(definition, handler, job.data, { attempt: job.attemptsMade, jobId: job.id });
+      const result = await runAttempt(definition, handler, job.data, { attempt: job.attemptsMade, jobId: job.id, closing: closingController.signal });
       broker.complete(name, job, result);
     } catch (error) {
+      if (error instanceof JobHandedBackError) return broker.handBack(name, job);
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof UnrecoverableError || job.attemptsMade >= job.attempts) broker.fail(name, job, reason);
       else broker.retryLater(name, job, job.backoffMs * 2 ** (job.attemptsMade - 1));
@@ -102,10 +108,17 @@ export function createInProcessConsumer<P, R>(
   pull();
 
   return {
-    async close() {
-      closing = true;
-      unsubscribe();
-      await Promise.all([...running]);
+    close({ graceMs } = {}) {
+      closing ??= (async () => {
+        unsubscribe();
+        const timer = graceMs === undefined ? undefined : setTimeout(() => closingController.abort(), graceMs);
+        try {
+          await Promise.all([...running]);
+        } finally {
+          clearTimeout(timer);
+        }
+      })();
+      return closing;
     },
   };
 }

@@ -1,9 +1,10 @@
 export type {
-  ConsumerOptions, JobConsumer, JobContext, JobHandler, JobProducer, JobQueueDefinition, RetryOptions, RunOptions,
+  CloseOptions, ConsumerOptions, JobConsumer, JobContext, JobHandler, JobProducer, JobQueueDefinition, RetryOptions, RunOptions,
 } from './job-queue.ts';
 export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './job-queue.ts';
 export {
-  InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError, UnrecoverableError,
+  InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobHandedBackError, JobProducerClosedError, JobRunAbortedError,
+  UnrecoverableError,
 } from './errors.ts';
 export type { JobEnvelope } from './job-envelope.ts';
 export type { InProcessConsumerOptions, InProcessProducerOptions } from './in-process-queue.ts';

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { createQueueRedisConnection } from '../stores/redis-connection.ts';
 import { redisUrlForTests, requireRedis } from '../stores/redis-test-helper.ts';
 import { createBullMqConsumer, createBullMqProducer } from './bullmq-queue.ts';
+import { continueOrStartTrace, currentTraceparent, parseTraceparent, traceStorage } from '../http/trace-context.ts';
 import {
-  InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError, UnrecoverableError,
+  InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError, JobRunAbortedError, UnrecoverableError,
 } from './errors.ts';
 import { createInProcessBroker, type InProcessBroker } from './in-process-broker.ts';
 import { createInProcessConsumer, createInProcessProducer } from './in-process-queue.ts';
@@ -344,6 +345,97 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       expect(first).toEqual({ echoed: 'once', attempt: 1 });
       expect(second).toEqual(first);
       expect(calls).toBe(1);
+    });
+
+    it('stops waiting when the run\'s signal aborts, removing a job that has not started', async () => {
+      const queue = defineQueue();
+      const handled: string[] = [];
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      adapter.consumer(queue, async ({ text }, { attempt }) => {
+        handled.push(text);
+        if (text === 'blocker') await gate;
+        return { echoed: text, attempt };
+      });
+      const producer = adapter.producer(queue);
+      const blocker = producer.run({ text: 'blocker' }, { deadline: inFuture(5_000) });
+      const controller = new AbortController();
+      const queued = producer.run({ text: 'queued' }, { deadline: inFuture(5_000), signal: controller.signal }).catch((caught: unknown) => caught);
+      await sleep(100);
+      const abortedAt = Date.now();
+      controller.abort(new Error('the service is shutting down'));
+      const error = await queued;
+      expect(error).toBeInstanceOf(JobRunAbortedError);
+      expect((error as Error).message).toContain('the service is shutting down');
+      expect(Date.now() - abortedAt).toBeLessThan(500);
+      release();
+      await blocker;
+      await producer.run({ text: 'after' }, { deadline: inFuture(5_000) });
+      // The aborted job was taken off the queue before any consumer started it.
+      expect(handled).toEqual(['blocker', 'after']);
+      await expect(producer.run({ text: 'late' }, { deadline: inFuture(5_000), signal: controller.signal })).rejects.toBeInstanceOf(JobRunAbortedError);
+    });
+
+    it('runs the handler inside the trace of the request that enqueued the job', async () => {
+      const queue = defineQueue();
+      const seen: { traceId: string; current: string | undefined }[] = [];
+      adapter.consumer(queue, async ({ text }, { attempt, traceId }) => {
+        seen.push({ traceId, current: currentTraceparent() });
+        return { echoed: text, attempt };
+      });
+      const producer = adapter.producer(queue);
+      const request = continueOrStartTrace('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+      await traceStorage.run(request, () => producer.run({ text: 'traced' }, { deadline: inFuture(5_000) }));
+      await producer.run({ text: 'explicit' }, { deadline: inFuture(5_000), traceparent: '00-11111111111111111111111111111111-2222222222222222-01' });
+      await producer.run({ text: 'untraced' }, { deadline: inFuture(5_000) });
+      const [traced, explicit, untraced] = seen;
+      expect(traced?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+      // Calls the handler makes continue that trace, from a span of the job's own, whose parent is the enqueuing request's span.
+      expect(parseTraceparent(traced?.current)).toMatchObject({ traceId: '0af7651916cd43dd8448eb211c80319c' });
+      expect(parseTraceparent(traced?.current)?.parentSpanId).not.toBe(request.spanId);
+      expect(explicit?.traceId).toBe('11111111111111111111111111111111');
+      // No trace to continue: the job starts its own.
+      expect(untraced?.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect([traced?.traceId, explicit?.traceId]).not.toContain(untraced?.traceId);
+    });
+
+    it('hands a job back when its consumer closes past the grace period; another consumer runs it, the attempt uncounted', async () => {
+      const queue = defineQueue();
+      let started = (): void => undefined;
+      const running = new Promise<void>((resolve) => { started = resolve; });
+      let abortedWith: unknown;
+      const closingConsumer = adapter.consumer(queue, async ({ text }, { attempt, signal }) => {
+        started();
+        await sleep(10_000, undefined, { signal }).catch(() => { abortedWith = signal.reason; });
+        return { echoed: `${text} (cut short)`, attempt };
+      });
+      const producer = adapter.producer(queue);
+      const pending = producer.run({ text: 'long' }, { deadline: inFuture(8_000) });
+      await running;
+      adapter.consumer(queue, echo);
+      const closedAt = Date.now();
+      await closingConsumer.close({ graceMs: 200 });
+      expect(Date.now() - closedAt).toBeGreaterThanOrEqual(190);
+      expect(Date.now() - closedAt).toBeLessThan(2_000);
+      expect(abortedWith).toMatchObject({ name: 'JobHandedBackError' });
+      // The cut-short result is discarded; the other consumer's first counted attempt answers.
+      await expect(pending).resolves.toEqual({ echoed: 'long', attempt: 1 });
+    });
+
+    it('lets running jobs finish within the grace period', async () => {
+      const queue = defineQueue();
+      let started = (): void => undefined;
+      const running = new Promise<void>((resolve) => { started = resolve; });
+      const consumer = adapter.consumer(queue, async ({ text }, { attempt }) => {
+        started();
+        await sleep(150);
+        return { echoed: text, attempt };
+      });
+      const producer = adapter.producer(queue);
+      const pending = producer.run({ text: 'short' }, { deadline: inFuture(5_000) });
+      await running;
+      await consumer.close({ graceMs: 2_000 });
+      await expect(pending).resolves.toEqual({ echoed: 'short', attempt: 1 });
     });
 
     it('rejects pending and later runs once the producer is closed', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { whenDeadlinePasses } from './deadline-timer.ts';
-import { JobDeadlineExceededError, JobFailedError } from './errors.ts';
+import { JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from './errors.ts';
 
 /** One `run()` call waiting for its job's outcome; settles once, later calls are ignored. */
 export interface RunWaiter {
@@ -18,17 +18,20 @@ export interface RunWaiterOptions<R> {
   jobId: string;
   deadline: number;
   result: z.ZodType<R>;
-  /** The deadline passed: stop waiting on the transport and drop the job if it has not started. */
+  /** The caller's own reason to stop waiting before the deadline (RunOptions.signal). */
+  signal?: AbortSignal | undefined;
+  /** The deadline passed or the signal aborted: stop waiting on the transport and drop the job if it has not started. */
   abandon(waiter: RunWaiter): void;
   /** Called once, however the run settled, so the producer can forget it. */
   settled(waiter: RunWaiter): void;
 }
 
-/** The producer side of a run, identical for both adapters: deadline timer and result validation. */
+/** The producer side of a run, identical for both adapters: deadline timer, abort signal and result validation. */
 export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunWaiter; outcome: Promise<R> } {
   const { queue, jobId, deadline } = options;
   let done = false;
   let cancelTimer = (): void => undefined;
+  let stopListening = (): void => undefined;
   let resolveOutcome!: (result: R) => void;
   let rejectOutcome!: (error: Error) => void;
   const outcome = new Promise<R>((resolve, reject) => {
@@ -40,6 +43,7 @@ export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunW
     if (done) return;
     done = true;
     cancelTimer();
+    stopListening();
     options.settled(waiter);
     settle();
   };
@@ -63,5 +67,17 @@ export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunW
     options.abandon(waiter);
     waiter.reject(new JobDeadlineExceededError(queue, jobId, deadline));
   });
+  const { signal } = options;
+  const onAbort = (): void => {
+    if (done) return;
+    options.abandon(waiter);
+    waiter.reject(new JobRunAbortedError(queue, jobId, signal?.reason));
+  };
+  if (signal?.aborted) {
+    onAbort();
+  } else if (signal) {
+    signal.addEventListener('abort', onAbort, { once: true });
+    stopListening = () => signal.removeEventListener('abort', onAbort);
+  }
   return { waiter, outcome };
 }

@@ -63,7 +63,7 @@ const job = (path: string, query = 'what causes ocean tides'): PageJob => ({
   request_id: 'req-1', query,
   candidate: { url: `${server.origin}${path}`, title: 'Tides', snippet: 'Tides are waves.', provider_rank: 1 },
 });
-const context = (deadlineInMs = 5_000, signal = new AbortController().signal): JobContext => ({ attempt: 1, signal, deadline: Date.now() + deadlineInMs });
+const context = (deadlineInMs = 5_000, signal = new AbortController().signal): JobContext => ({ attempt: 1, signal, deadline: Date.now() + deadlineInMs, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
 
 describe('reading a page', () => {
   it('fetches, extracts and judges the page text, and says what it read', async () => {

@@ -52,7 +52,7 @@ function pageQueueAnswering(answers: Record<string, Answer>, seen: PageJob[] = [
   return producer;
 }
 
-async function deepSearch(candidates: Candidate[], pages: JobProducer<PageJob, PageResult> | undefined, extra: { deadlineMs?: number; maxPages?: number; q?: string; progress?: number[] } = {}): Promise<SearchResponse> {
+async function deepSearch(candidates: Candidate[], pages: JobProducer<PageJob, PageResult> | undefined, extra: { deadlineMs?: number; maxPages?: number; q?: string; progress?: number[]; wrapUp?: AbortSignal } = {}): Promise<SearchResponse> {
   const response = await runSearch(SearchRequestSchema.parse({ q: extra.q ?? 'how do ocean tides work', mode: 'deep', k: 25 }), {
     requestId: `req-${Math.random()}`, signal: new AbortController().signal,
     ...(extra.progress ? { onProgress: ({ done }: { done: number }) => extra.progress?.push(done) } : {}),
@@ -61,6 +61,7 @@ async function deepSearch(candidates: Candidate[], pages: JobProducer<PageJob, P
     cache: new DiscoverCache({ store: new MemoryKeyValueStore(), ttlMs: 1_000 }),
     judge: createLocalJudge(), judgeTopN: 30, discoverDeadlineMs: 1_000,
     ...(pages ? { pages } : {}), deepMaxPages: extra.maxPages ?? 12, deepDeadlineMs: extra.deadlineMs ?? 5_000,
+    ...(extra.wrapUp ? { deepWrapUp: extra.wrapUp } : {}),
   });
   return SearchResponseSchema.parse(response);
 }
@@ -106,6 +107,34 @@ describe('stage C (mode=deep)', () => {
     expect(slow.content).toBeUndefined();
     expect(body.results.find((r) => r.url === url(1))!.page).toMatchObject({ judged_on: 'page' });
     expect(body.meta.counts).toMatchObject({ pages_planned: 2, pages_judged: 1 });
+  });
+
+  it('stops waiting when the service wraps up: pages read are judged, the rest say why, queued jobs are withdrawn', async () => {
+    const seen: PageJob[] = [];
+    // One page at a time: the slow second page holds the worker, so the third is still queued.
+    const broker = createInProcessBroker();
+    const consumer = createInProcessConsumer(pageQueue, async (job, { signal, attempt }) => {
+      seen.push(job);
+      if (job.candidate.url === url(2)) await sleep(1_500, undefined, { signal }).catch(() => undefined);
+      return read({ final_url: job.candidate.url, attempt });
+    }, { broker, concurrency: 1 });
+    const producer = createInProcessProducer(pageQueue, { broker, attempts: 1 });
+    open.push(producer, consumer);
+    const wrapUp = new AbortController();
+    setTimeout(() => wrapUp.abort(new Error('the search service was shutting down')), 300);
+    const started = performance.now();
+    const body = await deepSearch([candidate(1), candidate(2), candidate(3)], producer, { deadlineMs: 8_000, wrapUp: wrapUp.signal });
+    expect(performance.now() - started).toBeLessThan(1_200);
+    const pageOf = (n: number) => body.results.find((r) => r.url === url(n))?.page;
+    expect(pageOf(1)).toMatchObject({ judged_on: 'page', status: 'judged' });
+    for (const n of [2, 3]) {
+      expect(pageOf(n)).toMatchObject({ judged_on: 'snippet', status: 'deadline' });
+      expect(pageOf(n)?.reason).toBe('the page was not read: the search service was shutting down');
+    }
+    expect(body.meta.counts).toMatchObject({ pages_planned: 3, pages_judged: 1 });
+    await sleep(50);
+    // The third page's job had not started: it was withdrawn, so no worker reads it for nobody.
+    expect(seen.map((job) => job.candidate.url)).toEqual([url(1), url(2)]);
   });
 
   it('says why a page was not judged: refused, error status, unsupported, failed after retries', async () => {

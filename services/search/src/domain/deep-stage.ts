@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { PageJob, PageResult, RowPage, Signals } from '@rankgate/shared/contracts';
 import { SIGNAL_NAMES } from '@rankgate/shared/contracts';
 import type { JobProducer } from '@rankgate/shared/queue';
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError } from '@rankgate/shared/queue';
+import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from '@rankgate/shared/queue';
 import type { JudgeUsage } from '@rankgate/shared/ranking';
 
 import type { RankedCandidate } from './cascade.ts';
@@ -20,6 +20,11 @@ export interface DeepStageOptions {
   maxPages: number;
   /** Epoch ms: pages not read by then keep their snippet-level scores. */
   deadline: number;
+  /**
+   * Stop waiting early (the caller left, or the service is shutting down): pages not read by then
+   * keep their snippet-level scores, with the signal's reason; jobs not started are withdrawn.
+   */
+  signal?: AbortSignal;
   /** Pages read so far of those planned, as each one settles. */
   onProgress?: (progress: { done: number; planned: number }) => void;
 }
@@ -50,7 +55,11 @@ function pageJobId(requestId: string, query: string, url: string): string {
 }
 
 /** Why a page job ended without a page result, as the row says it. */
-function whyNotRead(error: unknown, deadline: number, startedAt: number): RowPage {
+function whyNotRead(error: unknown, deadline: number, startedAt: number, signal: AbortSignal | undefined): RowPage {
+  if (error instanceof JobRunAbortedError) {
+    const why = signal?.reason instanceof Error ? signal.reason.message : 'the request stopped waiting for pages';
+    return snippetLevel('deadline', `the page was not read: ${why}`);
+  }
   if (error instanceof JobDeadlineExceededError) {
     return snippetLevel('deadline', `the page was not read by the request deadline (${Math.max(0, Math.round(deadline - startedAt))} ms for stage C)`);
   }
@@ -117,7 +126,9 @@ export async function runDeepStage(ranked: readonly RankedCandidate[], options: 
     };
     let next: RankedCandidate;
     try {
-      const result = await pages.run(job, { deadline: options.deadline, jobId: pageJobId(options.requestId, options.query, row.candidate.url) });
+      const result = await pages.run(job, {
+        deadline: options.deadline, jobId: pageJobId(options.requestId, options.query, row.candidate.url), ...(options.signal ? { signal: options.signal } : {}),
+      });
       const fetchMs = Date.now() - startedAt;
       if (result.outcome === 'read') {
         judged += 1;
@@ -132,7 +143,7 @@ export async function runDeepStage(ranked: readonly RankedCandidate[], options: 
         next = { ...row, page: snippetLevel(result.failure, reason, { ...(result.final_url ? { final_url: result.final_url } : {}), fetch_ms: fetchMs }) };
       }
     } catch (error) {
-      next = { ...row, page: whyNotRead(error, options.deadline, startedAt) };
+      next = { ...row, page: whyNotRead(error, options.deadline, startedAt, options.signal) };
     }
     done += 1;
     options.onProgress?.({ done, planned: planned.length });

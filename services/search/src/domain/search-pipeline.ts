@@ -26,6 +26,8 @@ export interface SearchDependencies {
   deepMaxPages?: number;
   /** Deep mode: the request answers within this many ms of its arrival. Default 15 s. */
   deepDeadlineMs?: number;
+  /** Deep mode: aborts when requests must stop waiting for pages early (the service is shutting down). */
+  deepWrapUp?: AbortSignal;
 }
 
 export const DEEP_DEFAULTS = { maxPages: 12, deadlineMs: 15_000 } as const;
@@ -81,6 +83,8 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
       query: request.q, requestId: context.requestId, pages: deps.pages, maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
       // Epoch ms, whole (the queue envelope's deadline is an integer).
       deadline: Math.floor(Date.now() - (performance.now() - received) + (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) - RESPONSE_MARGIN_MS),
+      // A caller that has gone needs no pages; a service shutting down answers with those it has.
+      signal: deps.deepWrapUp ? AbortSignal.any([context.signal, deps.deepWrapUp]) : context.signal,
       ...(context.onProgress ? { onProgress: ({ done, planned }) => context.onProgress?.({ stage: 'pages', done, planned }) } : {}),
     })
     : undefined;
