@@ -7,6 +7,10 @@ import { RouteRetirementsField } from './policy/route-retirements.ts';
 export const GatewayEnvSchema = z.object({
   ...commonEnv,
   PORT: portField(8080, 'Port of the public origin.'),
+  // The gateway relays deep searches, which may take up to DEEP_DEADLINE_MS (15 s by default), so
+  // it drains for longer than the services behind it.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000)
+    .describe('On SIGTERM the gateway stops accepting and waits this long for requests in flight; keep it above the search service\'s DEEP_DEADLINE_MS so a deep search is never cut off by a restart.'),
   INTERNAL_TOKEN: internalTokenField,
   SEARCH_SERVICE_URL: urlField('Where the search service listens.').default('http://127.0.0.1:8081'),
   AUTH_SERVICE_URL: urlField('Where the auth-server service listens.').default('http://127.0.0.1:8082'),
