@@ -10,7 +10,7 @@ import type { GatewayConfig } from './config.ts';
 import { createAccessGuard } from './policy/access-guard.ts';
 import { registerBodyLimit } from './policy/body-limit.ts';
 import { createBurstLimiter } from './policy/burst-limiter.ts';
-import { registerClientIp } from './policy/client-ip.ts';
+import { fromOurServices, registerClientIp } from './policy/client-ip.ts';
 import { createDemoQuota } from './policy/demo-quota.ts';
 import { registerRateLimitFields } from './policy/rate-limit-fields.ts';
 import { registerResponseHygiene } from './policy/response-hygiene.ts';
@@ -59,7 +59,7 @@ export async function buildGatewayApp({ config, logger, policyStore, metrics }: 
     demoApiKey: config.DEMO_MODE === 'enabled' ? config.DEMO_API_KEY : undefined,
     tokens: createAccessTokenVerifier({ issuer: config.BASE_URL, authServiceUrl: config.AUTH_SERVICE_URL, internalToken: config.INTERNAL_TOKEN }),
   });
-  const policyFor = createRoutePolicies({ guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller }), limiter, demoQuota });
+  const policyFor = createRoutePolicies({ guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller, fromOurServices: (request) => fromOurServices(request, config.INTERNAL_TOKEN) }), limiter, demoQuota });
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL, config.ROUTE_RETIREMENTS);
