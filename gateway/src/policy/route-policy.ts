@@ -5,10 +5,10 @@ import type { RouteAccess } from './access-guard.ts';
 import type { BurstLimiter } from './burst-limiter.ts';
 
 /**
- * One policy step. It rejects with a ProblemError to refuse the request, or answers by itself and
- * resolves with the reply (an endpoint whose errors are not problem documents).
+ * One policy step. It rejects with a ProblemError to refuse the request, or answers by itself (an
+ * endpoint whose errors are not problem documents) and resolves once that answer is sent.
  */
-export type PolicyStage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined | void>;
+export type PolicyStage = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** The checks a route's request passes before it is proxied, in order. */
 export type RoutePolicy = PolicyStage;
