@@ -36,9 +36,9 @@ import { registerInteractionPage } from './routes/interaction-page.ts';
 import { registerMetadataRoutes } from './routes/metadata-routes.ts';
 import { registerRevokeRoute } from './routes/revoke-route.ts';
 import { registerSignInRoutes } from './routes/sign-in-routes.ts';
+import { registerTokenStatusRoute } from './routes/token-status-route.ts';
 import { PendingSignIns } from './sign-in/pending-sign-ins.ts';
 import { UpstreamOidc } from './sign-in/upstream-oidc.ts';
-import { registerTokenStatusRoute } from './routes/token-status-route.ts';
 
 export type AuthServerAppConfig = Pick<AuthServerConfig,
   | 'BASE_URL' | 'INTERNAL_TOKEN' | 'OPERATOR_API_KEY' | 'OAUTH_TEST_CLIENT_ID' | 'IDENTITY_ASSERTION_TTL_S' | 'ANONYMOUS_IDENTITIES'
