@@ -1,19 +1,27 @@
 /**
  * Stands in for the auth-server where the gateway checks access tokens, speaking the same wire
  * contract: the key set at `GET /oauth2/jwks` and `POST /internal/token-status` ({jti, sub} →
- * {active}). It mints ES256 `at+jwt` access tokens for `{base_url}/` with the scopes a test asks
- * for, as the real authorization server issues them, so MCP can be tested with OAuth tokens of any
- * scope before the agent-registration flow is involved.
+ * {active}). It signs ES256 `at+jwt` access tokens with whatever claims a test asks for, including
+ * ones the real authorization server never issues (another audience or issuer), so the gateway's
+ * checks of a correctly signed but misdirected token can be tested end to end.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
+export interface IssuedClaims {
+  subject?: string;
+  /** Default `{base_url}/`. */
+  audience?: string | string[];
+  /** Default the base URL. */
+  issuer?: string;
+}
+
 export interface FakeTokenIssuer {
   url: string;
-  /** An access token for `subject` holding exactly these scopes. */
-  issue(scope: string, subject?: string): Promise<string>;
+  /** An access token holding exactly these scopes, signed with the key the gateway trusts. */
+  issue(scope: string, claims?: IssuedClaims): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -36,12 +44,12 @@ export async function startFakeTokenIssuer(issuer: () => string): Promise<FakeTo
   let counter = 0;
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async issue(scope, subject = 'agent-e2e') {
+    async issue(scope, claims = {}) {
       counter += 1;
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ scope, client_id: 'e2e-agent' })
         .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid })
-        .setIssuer(issuer()).setAudience(`${issuer()}/`).setSubject(subject).setJti(`e2e-${counter}`)
+        .setIssuer(claims.issuer ?? issuer()).setAudience(claims.audience ?? `${issuer()}/`).setSubject(claims.subject ?? 'agent-e2e').setJti(`e2e-${counter}`)
         .setIssuedAt(now).setExpirationTime(now + 3600)
         .sign(privateKey);
     },

@@ -63,8 +63,10 @@ export async function startLocalTarget(plan: TargetPlan, env: Record<string, str
   if (plan.mode !== 'local') throw new Error(`a local target needs the local plan, got ${plan.mode}`);
   const internalToken = generateInternalToken();
   const apiKey = `e2e-${generateInternalToken().slice(0, 32)}`;
-  // Suites share 127.0.0.1, so the burst limiter is set out of the way unless a suite sets it.
-  const fullEnv = { OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, RATE_LIMIT_PER_MINUTE: '100000', ...env };
+  // Suites share 127.0.0.1, so the burst and registration limits are set out of the way unless a suite sets them.
+  const fullEnv = {
+    OPERATOR_API_KEY: apiKey, REDIS_KEY_PREFIX: `e2e-${internalToken.slice(0, 12)}:`, RATE_LIMIT_PER_MINUTE: '100000', REGISTRATION_LIMIT_PER_MINUTE: '100000', ...env,
+  };
   // Every response the suite sees is scanned for the secrets this target was configured with (the
   // demo key is published by design, so it is not one).
   watchForSecrets({

@@ -10,8 +10,9 @@ import type { GatewayConfig } from './config.ts';
 import { createAccessGuard } from './policy/access-guard.ts';
 import { registerBodyLimit } from './policy/body-limit.ts';
 import { createBurstLimiter } from './policy/burst-limiter.ts';
-import { registerClientIp } from './policy/client-ip.ts';
+import { fromOurServices, registerClientIp } from './policy/client-ip.ts';
 import { createDemoQuota } from './policy/demo-quota.ts';
+import { createRegistrationLimit } from './policy/registration-limit.ts';
 import { registerRateLimitFields } from './policy/rate-limit-fields.ts';
 import { registerResponseHygiene } from './policy/response-hygiene.ts';
 import { registerRouteRetirements } from './policy/retirement-headers.ts';
@@ -29,11 +30,11 @@ const REQUEST_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface GatewayDependencies {
   config: Pick<GatewayConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'SEARCH_SERVICE_URL' | 'AUTH_SERVICE_URL' | 'MCP_SERVICE_URL' | 'UPSTREAM_TIMEOUT_MS' | 'UPSTREAM_CONNECTIONS' | 'OPERATOR_API_KEY' | 'DEMO_MODE' | 'DEMO_API_KEY'
-    | 'DEMO_LIMIT' | 'RATE_LIMIT_PER_MINUTE' | 'TRUST_PROXY' | 'ROUTE_RETIREMENTS'>;
+    | 'DEMO_LIMIT' | 'RATE_LIMIT_PER_MINUTE' | 'REGISTRATION_LIMIT_PER_MINUTE' | 'TRUST_PROXY' | 'ROUTE_RETIREMENTS'>;
   logger: Logger;
   /** Request metrics of the public origin (served on METRICS_PORT by main.ts, never here). */
   metrics?: AppMetrics;
-  /** Backs the burst limiter and the demo quota (see dependencies.ts); undefined turns both off. */
+  /** Backs the burst limiter, the demo quota and the registration limit (see dependencies.ts); undefined turns them off. */
   policyStore?: KeyValueStore | undefined;
 }
 
@@ -54,12 +55,18 @@ export async function buildGatewayApp({ config, logger, policyStore, metrics }: 
   const demoQuota = policyStore && config.DEMO_MODE === 'enabled' && config.DEMO_LIMIT > 0
     ? createDemoQuota({ store: policyStore, limit: config.DEMO_LIMIT, metrics })
     : undefined;
+  const registrationLimit = policyStore && config.REGISTRATION_LIMIT_PER_MINUTE > 0
+    ? createRegistrationLimit(createBurstLimiter({ store: policyStore, policy: { name: 'registration', limit: config.REGISTRATION_LIMIT_PER_MINUTE, windowS: 60 }, metrics }))
+    : undefined;
   const resolveCaller = createCallerResolver({
     operatorApiKey: config.OPERATOR_API_KEY,
     demoApiKey: config.DEMO_MODE === 'enabled' ? config.DEMO_API_KEY : undefined,
     tokens: createAccessTokenVerifier({ issuer: config.BASE_URL, authServiceUrl: config.AUTH_SERVICE_URL, internalToken: config.INTERNAL_TOKEN }),
   });
-  const policyFor = createRoutePolicies({ guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller }), limiter, demoQuota });
+  const policyFor = createRoutePolicies({
+    guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller, fromOurServices: (request) => fromOurServices(request, config.INTERNAL_TOKEN) }),
+    limiter, demoQuota, registrationLimit,
+  });
   registerHealthRoute(app);
   registerDiscoveryRoutes(app, config.BASE_URL);
   registerOpenApiRoute(app, config.BASE_URL, config.ROUTE_RETIREMENTS);

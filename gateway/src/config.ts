@@ -25,6 +25,8 @@ export const GatewayEnvSchema = z.object({
     .describe('Lifetime searches per client IP with the demo key (REST and MCP `search_web` together). 0 turns the quota off. Needs a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60)
     .describe('Burst limiter: searches admitted per client IP in any sliding 60-second window (REST search and MCP `search_web`). Active only with a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
+  REGISTRATION_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10)
+    .describe('Registration limit: `POST /agent/identity` and `POST /oauth2/register` admitted per client IP in any sliding 60-second window (together); more get 429 `rate_limited`. 0 turns it off. Active only with a policy store, like the burst limiter.'),
   RATE_LIMIT_REST_URL: urlField('Redis REST store (Upstash-compatible) for the burst limiter and the demo quota; used when RATE_LIMIT_REST_TOKEN is set too.').optional(),
   RATE_LIMIT_REST_TOKEN: z.string().min(1).optional()
     .describe('Bearer token of the Redis REST store.'),

@@ -35,7 +35,8 @@ export interface AccessTokenVerifierOptions {
 }
 
 export interface AccessTokenVerifier {
-  verify(token: string): Promise<VerifiedAccessToken>;
+  /** Verifies `token` for a route whose resource answers to any of `audiences` (RFC 8707). */
+  verify(token: string, audiences: readonly string[]): Promise<VerifiedAccessToken>;
 }
 
 /**
@@ -54,7 +55,7 @@ function isKeyFetchFailure(error: unknown): boolean {
  * a 401 while the auth-server is away): the algorithm, type and key id our tokens carry, our issuer
  * and audience, not expired. The signature check afterwards is what makes it trustworthy.
  */
-function rejectUnlessPlausible(token: string, issuer: string, audience: string): void {
+function rejectUnlessPlausible(token: string, issuer: string, accepted: readonly string[]): void {
   let header;
   let claims;
   try {
@@ -63,17 +64,18 @@ function rejectUnlessPlausible(token: string, issuer: string, audience: string):
   } catch {
     throw new InvalidAccessTokenError('not a decodable JWT');
   }
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  const audiences: unknown[] = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (header.alg !== 'ES256' || header.typ !== 'at+jwt' || typeof header.kid !== 'string') throw new InvalidAccessTokenError('not one of our access tokens');
-  if (claims.iss !== issuer || !audiences.includes(audience)) throw new InvalidAccessTokenError('issued by or for someone else');
+  if (claims.iss !== issuer) throw new InvalidAccessTokenError('issued by someone else');
+  if (!audiences.some((audience) => typeof audience === 'string' && accepted.includes(audience))) throw new InvalidAccessTokenError('issued for another resource');
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new InvalidAccessTokenError('expired');
 }
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /**
- * Verifies the auth-server's JWT access tokens (ES256, `typ: at+jwt`, audience `{base_url}/`)
- * against its JWKS — cached, and refetched when a token names an unknown `kid` — and then asks the
+ * Verifies the auth-server's JWT access tokens (ES256, `typ: at+jwt`, an audience the route
+ * accepts) against its JWKS — cached, and refetched when a token names an unknown `kid` — and then asks the
  * auth-server whether the token or its identity was revoked. A JWT alone cannot be revoked, so
  * that second question is asked on every request; the answer is never cached, so a revocation
  * takes effect on the next call.
@@ -81,7 +83,6 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToken, timeoutMs = 2000, refetchCooldownMs = 1000 }: AccessTokenVerifierOptions): AccessTokenVerifier {
   const headers = { [INTERNAL_TOKEN_HEADER]: internalToken };
   const keys = createRemoteJWKSet(new URL('/oauth2/jwks', authServiceUrl), { headers, timeoutDuration: timeoutMs, cooldownDuration: refetchCooldownMs });
-  const audience = `${issuer}/`;
   const statusUrl = new URL('/internal/token-status', authServiceUrl);
 
   async function isActive(jti: string, sub: string): Promise<boolean> {
@@ -105,12 +106,12 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
   }
 
   return {
-    async verify(token) {
+    async verify(token, audiences) {
       if (!JWT_SHAPE.test(token)) throw new InvalidAccessTokenError('not a JWT');
-      rejectUnlessPlausible(token, issuer, audience);
+      rejectUnlessPlausible(token, issuer, audiences);
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp'] }));
+        ({ payload } = await jwtVerify(token, keys, { issuer, audience: [...audiences], algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp'] }));
       } catch (error) {
         if (isKeyFetchFailure(error)) throw new TokenCheckUnavailableError('the auth-server keys could not be fetched', { cause: error });
         throw new InvalidAccessTokenError(error instanceof Error ? error.message : 'invalid token');

@@ -36,14 +36,15 @@ export interface CallerResolverOptions {
 
 /**
  * Resolves a presented credential to a caller. Static keys are compared in constant time before
- * the credential is treated as a token, so a key never reaches the auth-server. Rejects with the
- * verifier's errors (invalid → 401, auth-server unreachable → 503).
+ * the credential is treated as a token, so a key never reaches the auth-server. A token must be
+ * for one of `audiences` (the route's resource). Rejects with the verifier's errors (invalid →
+ * 401, auth-server unreachable → 503).
  */
 export function createCallerResolver({ operatorApiKey, demoApiKey, tokens }: CallerResolverOptions) {
-  return async (credential: string): Promise<Caller> => {
+  return async (credential: string, audiences: readonly string[]): Promise<Caller> => {
     if (operatorApiKey !== undefined && secretsEqual(credential, operatorApiKey)) return { kind: 'operator', scopes: OPERATOR_SCOPES };
     if (demoApiKey !== undefined && secretsEqual(credential, demoApiKey)) return { kind: 'demo', scopes: DEMO_SCOPES };
-    const token = await tokens.verify(credential);
+    const token = await tokens.verify(credential, audiences);
     return { kind: 'token', ...token };
   };
 }

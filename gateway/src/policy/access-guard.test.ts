@@ -84,6 +84,24 @@ describe('scopes at the gateway', () => {
     }
   });
 
+  it('checks the audience against the route: an MCP token works on /mcp, not directly on the REST API', async () => {
+    const { token } = await auth.issue({ scope: 'search:read mcp:invoke', aud: `${BASE_URL}/mcp` });
+    expect((await gateway.inject({ method: 'POST', url: '/mcp', headers: bearer(token), payload: {} })).statusCode).toBe(200);
+    const direct = await gateway.inject({ url: '/v1/search?q=x', headers: bearer(token) });
+    expect(direct.statusCode).toBe(401);
+    expect(direct.headers['www-authenticate']).toContain('error="invalid_token"');
+    // The MCP service's search_web call for that caller proves itself with the internal token.
+    const viaMcp = await gateway.inject({ url: '/v1/search?q=x', headers: { ...bearer(token), 'x-internal-token': INTERNAL_TOKEN } });
+    expect(viaMcp.statusCode).toBe(200);
+    const forged = await gateway.inject({ url: '/v1/search?q=x', headers: { ...bearer(token), 'x-internal-token': 'not-the-internal-token-at-all-0000000000' } });
+    expect(forged.statusCode).toBe(401);
+    // The origin-wide audience is good on both; a foreign one on neither.
+    const origin = await auth.issue({ scope: 'search:read mcp:invoke' });
+    expect((await gateway.inject({ method: 'POST', url: '/mcp', headers: bearer(origin.token), payload: {} })).statusCode).toBe(200);
+    const foreign = await auth.issue({ scope: 'search:read mcp:invoke', aud: 'https://elsewhere.test/mcp' });
+    expect((await gateway.inject({ method: 'POST', url: '/mcp', headers: bearer(foreign.token), payload: {} })).statusCode).toBe(401);
+  });
+
   it('answers 401 invalid_token once the token is revoked', async () => {
     const { token, jti } = await auth.issue({ scope: 'search:read' });
     expect((await gateway.inject({ url: '/v1/search?q=x', headers: bearer(token) })).statusCode).toBe(200);

@@ -16,7 +16,7 @@ declare module 'fastify' {
 /** What a protected route requires. */
 export interface RouteAccess {
   scope: Scope;
-  /** Which protected-resource metadata document describes it (RFC 9728). */
+  /** Which protected resource it belongs to: its metadata document (RFC 9728) and token audiences (RFC 8707). */
   resource: 'api' | 'mcp';
 }
 
@@ -25,11 +25,30 @@ export function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAcc
 }
 
 /**
+ * The token audiences a route accepts. `{base_url}/` names the whole origin and is good
+ * everywhere; `{base_url}/mcp` (what MCP clients ask for, RFC 8707) is good on the MCP endpoint,
+ * and on the REST API only when our MCP service calls it for that MCP caller (search_web), which
+ * it proves with the internal token. A REST client cannot spend an MCP-only token directly.
+ */
+export function acceptedAudiences(baseUrl: string, resource: RouteAccess['resource'], fromMcpService: boolean): string[] {
+  const origin = `${baseUrl}/`;
+  const mcp = `${baseUrl}/mcp`;
+  return resource === 'mcp' || fromMcpService ? [origin, mcp] : [origin];
+}
+
+export interface AccessGuardOptions {
+  baseUrl: string;
+  resolveCaller: CallerResolver;
+  /** Whether the request comes from one of our services (the internal token), not from the internet. */
+  fromOurServices: (request: FastifyRequest) => boolean;
+}
+
+/**
  * 401 when the credential is missing or invalid (with the metadata URL, so an agent can discover
  * how to get a token), 403 when it lacks the route's scope, 503 when the token cannot be checked
  * (fail closed). On success the caller is on the request for the stages after it.
  */
-export function createAccessGuard({ baseUrl, resolveCaller }: { baseUrl: string; resolveCaller: CallerResolver }) {
+export function createAccessGuard({ baseUrl, resolveCaller, fromOurServices }: AccessGuardOptions) {
   return (access: RouteAccess) => {
     const challenge = `Bearer resource_metadata="${protectedResourceMetadataUrl(baseUrl, access.resource)}"`;
     return async (request: FastifyRequest): Promise<void> => {
@@ -39,10 +58,10 @@ export function createAccessGuard({ baseUrl, resolveCaller }: { baseUrl: string;
       }
       let caller: Caller;
       try {
-        caller = await resolveCaller(credential);
+        caller = await resolveCaller(credential, acceptedAudiences(baseUrl, access.resource, fromOurServices(request)));
       } catch (error) {
         if (error instanceof InvalidAccessTokenError) {
-          throw new ProblemError('UNAUTHORIZED', 'The credential is not valid: it is unknown, expired or revoked.', {
+          throw new ProblemError('UNAUTHORIZED', 'The credential is not valid: it is unknown, expired, revoked, or for another resource.', {
             headers: { 'www-authenticate': `${challenge}, error="invalid_token"` },
           });
         }

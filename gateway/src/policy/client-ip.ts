@@ -22,9 +22,14 @@ const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
  */
 export function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
   const claimed = request.headers[CLIENT_IP_HEADER];
-  const token = request.headers[INTERNAL_TOKEN_HEADER];
-  if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && typeof token === 'string' && secretsEqual(token, internalToken)) return claimed;
+  if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && fromOurServices(request, internalToken)) return claimed;
   return request.ip;
+}
+
+/** The request carries the internal token: one of our own services calls on a caller's behalf (the MCP tools). */
+export function fromOurServices(request: Pick<FastifyRequest, 'headers'>, internalToken: string): boolean {
+  const token = request.headers[INTERNAL_TOKEN_HEADER];
+  return typeof token === 'string' && secretsEqual(token, internalToken);
 }
 
 export function registerClientIp(app: FastifyInstance, internalToken: string): void {

@@ -1,11 +1,10 @@
 import type { WindowState } from '@rankgate/shared/stores';
 
-/** The policy's name in the structured fields. */
-const POLICY = 'burst';
-
 export interface BurstPolicy {
   limit: number;
   windowS: number;
+  /** The policy's name in the structured fields, its store key and its metrics; default `burst`. */
+  name?: string;
 }
 
 /**
@@ -15,12 +14,13 @@ export interface BurstPolicy {
  * docs/rate-limits.md for why both.
  */
 export function rateLimitHeaders(policy: BurstPolicy, state: WindowState): Record<string, string> {
+  const name = policy.name ?? 'burst';
   // t: seconds until more quota. With hits in the window that is when the oldest leaves; an empty
   // window has its full quota now, so 0.
   const resetS = Math.ceil(state.resetMs / 1000);
   return {
-    'ratelimit-policy': `"${POLICY}";q=${policy.limit};w=${policy.windowS}`,
-    ratelimit: `"${POLICY}";r=${state.remaining};t=${resetS}`,
+    'ratelimit-policy': `"${name}";q=${policy.limit};w=${policy.windowS}`,
+    ratelimit: `"${name}";r=${state.remaining};t=${resetS}`,
     'ratelimit-limit': String(policy.limit),
     'ratelimit-remaining': String(state.remaining),
     'ratelimit-reset': String(resetS),

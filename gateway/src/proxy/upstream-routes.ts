@@ -12,6 +12,8 @@ export interface UpstreamRoute {
   access?: RouteAccess;
   /** A search: subject to the per-IP burst limiter and, for the demo key, the demo quota. */
   countsAsSearch?: boolean;
+  /** Exact paths under the prefix whose POST registers an identity or a client: the per-IP registration limit. */
+  registrations?: readonly string[];
 }
 
 const READ = ['GET', 'HEAD'] as const;
@@ -24,8 +26,8 @@ export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/v1/sandbox', methods: READ },
-  { service: 'auth', prefix: '/oauth2', methods: ANY },
-  { service: 'auth', prefix: '/agent', methods: ANY },
+  { service: 'auth', prefix: '/oauth2', methods: ANY, registrations: ['/oauth2/register'] },
+  { service: 'auth', prefix: '/agent', methods: ANY, registrations: ['/agent/identity'] },
   { service: 'auth', prefix: '/.well-known/oauth-authorization-server', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-protected-resource', methods: READ },
   { service: 'auth', prefix: '/.well-known/oauth-client', methods: READ },

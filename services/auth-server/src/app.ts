@@ -35,12 +35,16 @@ import { acceptFormBodies } from './routes/form-body.ts';
 import { registerInteractionPage } from './routes/interaction-page.ts';
 import { registerMetadataRoutes } from './routes/metadata-routes.ts';
 import { registerRevokeRoute } from './routes/revoke-route.ts';
+import { registerSignInRoutes } from './routes/sign-in-routes.ts';
 import { registerTokenStatusRoute } from './routes/token-status-route.ts';
+import { PendingSignIns } from './sign-in/pending-sign-ins.ts';
+import { UpstreamOidc } from './sign-in/upstream-oidc.ts';
 
 export type AuthServerAppConfig = Pick<AuthServerConfig,
   | 'BASE_URL' | 'INTERNAL_TOKEN' | 'OPERATOR_API_KEY' | 'OAUTH_TEST_CLIENT_ID' | 'IDENTITY_ASSERTION_TTL_S' | 'ANONYMOUS_IDENTITIES'
   | 'CLAIM_TOKEN_TTL_S' | 'CLAIM_ATTEMPT_TTL_S' | 'CLAIM_POLL_INTERVAL_S' | 'IDJAG_TRUSTED_ISSUERS' | 'IDJAG_MAX_AUTH_AGE_S'
-  | 'SET_TRUSTED_ISSUERS' | 'METRICS_TOKEN'>;
+  | 'SET_TRUSTED_ISSUERS' | 'METRICS_TOKEN' | 'UPSTREAM_OIDC_ISSUER' | 'UPSTREAM_OIDC_CLIENT_ID' | 'UPSTREAM_OIDC_CLIENT_SECRET'
+  | 'UPSTREAM_OIDC_ALLOWED_SUBJECTS' | 'UPSTREAM_OIDC_ALLOWED_EMAILS' | 'UPSTREAM_OIDC_NAME' | 'FETCH_TOTAL_TIMEOUT_MS'>;
 
 export interface AuthServerAppDependencies {
   config: AuthServerAppConfig;
@@ -50,6 +54,24 @@ export interface AuthServerAppDependencies {
   readiness?: Record<string, () => Promise<void>>;
   /** Fetch for client ID metadata documents (must refuse private addresses and redirects); undefined: the feature is off. */
   clientIdMetadataFetch?: Configuration['fetch'];
+}
+
+/** The upstream OpenID Connect sign-in, when one is configured (the config guarantees the client id). */
+function upstreamSignIn(config: AuthServerAppConfig, endpoints: ReturnType<typeof endpointsFor>): { client: UpstreamOidc; provider: string } | undefined {
+  const issuer = config.UPSTREAM_OIDC_ISSUER;
+  if (issuer === undefined || config.UPSTREAM_OIDC_CLIENT_ID === undefined) return undefined;
+  const client = new UpstreamOidc({
+    issuer,
+    clientId: config.UPSTREAM_OIDC_CLIENT_ID,
+    clientSecret: config.UPSTREAM_OIDC_CLIENT_SECRET,
+    allowedSubjects: config.UPSTREAM_OIDC_ALLOWED_SUBJECTS,
+    allowedEmails: config.UPSTREAM_OIDC_ALLOWED_EMAILS,
+    redirectUri: endpoints.url('signInCallback'),
+    // The config accepts plain http only for a host in the test allow-list.
+    allowInsecure: new URL(issuer).protocol === 'http:',
+    timeoutMs: config.FETCH_TOTAL_TIMEOUT_MS,
+  });
+  return { client, provider: config.UPSTREAM_OIDC_NAME ?? new URL(issuer).host };
 }
 
 /** Secrets for cookies and CSRF, derived from the internal token so every replica agrees without new settings. */
@@ -70,7 +92,11 @@ export async function buildAuthServerApp({ config, logger, store, signing, readi
   const assertions = new IdentityAssertions(endpoints, signing);
   const sessions = new BrowserSessions(derivedSecret(config.INTERNAL_TOKEN, 'pages'), endpoints.issuer);
   const limiter = new FailureLimiter(store);
-  const gate = new OperatorGate(config.OPERATOR_API_KEY, sessions, limiter);
+  const upstream = upstreamSignIn(config, endpoints);
+  const gate = new OperatorGate(config.OPERATOR_API_KEY, sessions, limiter, upstream && {
+    provider: upstream.provider,
+    startUrl: (returnTo) => `${endpoints.url('signIn')}?${new URLSearchParams({ return_to: returnTo })}`,
+  });
 
   const provider = createProvider({
     endpoints, signing, store, revocations,
@@ -101,6 +127,7 @@ export async function buildAuthServerApp({ config, logger, store, signing, readi
     registerRevokeRoute(scope, { endpoints, signing, revocations });
     registerInteractionPage(scope, { provider, endpoints, sessions, gate });
     registerClaimPage(scope, { endpoints, sessions, gate, limiter, attempts, registrations });
+    if (upstream) registerSignInRoutes(scope, { endpoints, sessions, upstream: upstream.client, pending: new PendingSignIns(store), provider: upstream.provider });
   });
   const idJag = new IdJagVerifier(new TrustedIssuers(config.IDJAG_TRUSTED_ISSUERS), endpoints, store, config.IDJAG_MAX_AUTH_AGE_S);
   const identities = new AgentIdentities({

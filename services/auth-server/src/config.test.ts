@@ -19,6 +19,18 @@ describe('auth-server configuration', () => {
     expect(() => loadConfig('auth-server', AuthServerEnvSchema, { ...base, IDJAG_TRUSTED_ISSUERS: '[{"issuer":"x","jwks":{"keys":[]}}]' })).toThrow(ConfigError);
   });
 
+  it('takes an upstream OpenID Connect provider only with a client id and someone allowed to approve, over https', () => {
+    const upstream = { UPSTREAM_OIDC_ISSUER: 'https://idp.example/tenant/', UPSTREAM_OIDC_CLIENT_ID: 'rg', UPSTREAM_OIDC_ALLOWED_EMAILS: ' a@example.org , b@example.org' };
+    expect(loadConfig('auth-server', AuthServerEnvSchema, { ...base, ...upstream })).toMatchObject({
+      UPSTREAM_OIDC_ISSUER: 'https://idp.example/tenant/', UPSTREAM_OIDC_ALLOWED_EMAILS: ['a@example.org', 'b@example.org'], UPSTREAM_OIDC_ALLOWED_SUBJECTS: [],
+    });
+    expect(() => loadConfig('auth-server', AuthServerEnvSchema, { ...base, ...upstream, UPSTREAM_OIDC_CLIENT_ID: undefined })).toThrow(/UPSTREAM_OIDC_CLIENT_ID: is required/);
+    expect(() => loadConfig('auth-server', AuthServerEnvSchema, { ...base, ...upstream, UPSTREAM_OIDC_ALLOWED_EMAILS: '' })).toThrow(/UPSTREAM_OIDC_ALLOWED_SUBJECTS: or UPSTREAM_OIDC_ALLOWED_EMAILS must name who may approve/);
+    const plain = { ...base, ...upstream, UPSTREAM_OIDC_ISSUER: 'http://127.0.0.1:9000' };
+    expect(() => loadConfig('auth-server', AuthServerEnvSchema, plain)).toThrow(/UPSTREAM_OIDC_ISSUER: must be https/);
+    expect(loadConfig('auth-server', AuthServerEnvSchema, { ...plain, FETCH_ALLOW_HOSTS: '127.0.0.1' }).UPSTREAM_OIDC_ISSUER).toBe('http://127.0.0.1:9000');
+  });
+
   it('refuses a short operator key and hides its value', () => {
     let message = '';
     try {

@@ -39,6 +39,9 @@ describe('anonymous identities and the jwt-bearer exchange', () => {
       expect(token.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'health:read mcp:invoke' });
       expect(claimsOf(token.json().access_token)).toMatchObject({ sub: identity.registration_id, aud: `${BASE_URL}/`, iss: BASE_URL });
     }
+    // An MCP client names the MCP endpoint (RFC 8707); the token is for that audience only.
+    const forMcp = await exchange(identity.identity_assertion, { resource: `${BASE_URL}/mcp` });
+    expect(claimsOf(forMcp.json().access_token)).toMatchObject({ aud: `${BASE_URL}/mcp`, scope: 'health:read mcp:invoke' });
     const greedy = await exchange(identity.identity_assertion, { scope: 'search:read' });
     expect(greedy.statusCode).toBe(400);
     expect(greedy.json().error).toBe('invalid_scope');

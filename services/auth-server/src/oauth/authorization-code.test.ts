@@ -65,6 +65,28 @@ describe('authorization code with PKCE (seeded public client)', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
   });
 
+  it('audience-restricts the token to the resource asked for (RFC 8707): the MCP endpoint, or the origin', async () => {
+    for (const [resource, audience] of [[`${BASE_URL}/mcp`, `${BASE_URL}/mcp`], ['HTTPS://RG.EXAMPLE/mcp', `${BASE_URL}/mcp`], [BASE_URL, `${BASE_URL}/`]] as const) {
+      const { verifier, challenge } = pkce();
+      const { consent, callback } = await approve({ code_challenge: challenge, resource });
+      expect(consent.body).toContain(resource);
+      const token = await test.form('/oauth2/token', {
+        grant_type: 'authorization_code', code: callback?.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: REDIRECT, client_id: TEST_CLIENT, resource,
+      });
+      expect(token.statusCode, token.body).toBe(200);
+      expect(claimsOf(token.json().access_token), resource).toMatchObject({ aud: audience, scope: 'search:read mcp:invoke' });
+    }
+  });
+
+  it('refuses a resource that is not ours, or that has a fragment, with invalid_target', async () => {
+    for (const resource of ['https://elsewhere.example/mcp', `${BASE_URL}/mcp#frag`, `${BASE_URL}/v1/search`]) {
+      const response = await test.call({ url: authorizeUrl({ resource }) });
+      expect(response.statusCode, resource).toBe(303);
+      const back = new URL(String(response.headers.location));
+      expect(back.searchParams.get('error'), resource).toBe('invalid_target');
+    }
+  });
+
   it('refuses a reused code and revokes the token the first redemption issued', async () => {
     const { verifier, challenge } = pkce();
     const { callback } = await approve({ code_challenge: challenge });

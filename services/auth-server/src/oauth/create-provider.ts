@@ -5,7 +5,7 @@ import Provider, { errors } from 'oidc-provider';
 import type { Revocations } from '../domain/revocations.ts';
 import type { Endpoints } from './endpoints.ts';
 import { PATHS } from './endpoints.ts';
-import { acceptedResource, resourceServerInfo } from './resource-server.ts';
+import { audienceFor, resourceServerInfo } from './resource-server.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { storeAdapterFactory } from './store-adapter.ts';
 import {
@@ -30,7 +30,8 @@ export interface ProviderOptions {
 /**
  * node-oidc-provider configured as this service's authorization server: issuer = the base URL,
  * endpoints under /oauth2, code + PKCE (S256 only) for public clients with exact redirect URIs,
- * JWT access tokens (ES256, audience `{base_url}/`, one hour), no refresh tokens, open dynamic
+ * JWT access tokens (ES256, audience the requested resource: `{base_url}/` by default or
+ * `{base_url}/mcp`, one hour), no refresh tokens, open dynamic
  * registration, and the two agent grants registered by the caller.
  */
 export function createProvider(options: ProviderOptions): Provider {
@@ -122,10 +123,9 @@ export function createProvider(options: ProviderOptions): Provider {
         defaultResource: () => endpoints.resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
-          if (!acceptedResource(endpoints, indicator)) {
-            throw new errors.InvalidTarget(`resource must be ${endpoints.resource} (or ${endpoints.mcpResource})`);
-          }
-          return resourceServerInfo(endpoints);
+          const audience = audienceFor(endpoints, indicator);
+          if (!audience) throw new errors.InvalidTarget(`resource must be ${endpoints.resource} or ${endpoints.mcpResource}`);
+          return resourceServerInfo(audience);
         },
       },
       ...(options.clientIdMetadataFetch ? {

@@ -29,6 +29,16 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(String(started.headers.location)).toContain('/oauth2/interaction/');
   });
 
+  it('accepts the scope an MCP client registers with (the resource\'s scopes_supported), and refuses unknown scopes', async () => {
+    const mcpClient = await register({ client_name: 'MCP host', redirect_uris: ['http://127.0.0.1:9001/callback'], token_endpoint_auth_method: 'none', scope: 'search:read mcp:invoke health:read' });
+    expect(mcpClient.statusCode, mcpClient.body).toBe(201);
+    expect(mcpClient.json()).toMatchObject({ client_name: 'MCP host', redirect_uris: ['http://127.0.0.1:9001/callback'] });
+    const unknown = await register({ redirect_uris: ['https://app.example/cb'], scope: 'search:read admin' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    expect(unknown.json().error_description).toContain('admin');
+  });
+
   it('issues a secret to a confidential web client', async () => {
     const client = (await register({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' })).json();
     expect(client.client_secret).toEqual(expect.any(String));

@@ -9,6 +9,8 @@ export const PATHS = {
   register: '/oauth2/register',
   jwks: '/oauth2/jwks',
   claimPage: '/oauth2/claim',
+  signIn: '/oauth2/sign-in',
+  signInCallback: '/oauth2/sign-in/callback',
   interaction: '/oauth2/interaction',
   identity: '/agent/identity',
   claim: '/agent/identity/claim',

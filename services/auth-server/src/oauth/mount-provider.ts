@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import { PAGE_SECURITY_HEADERS } from '../pages/security-headers.ts';
 import type { Endpoints } from './endpoints.ts';
 import { PATHS } from './endpoints.ts';
-import { refuseRegistration } from './registration-policy.ts';
+import { reviewRegistration } from './registration-policy.ts';
 import { AGENT_CLIENT_ID, CLAIM_GRANT, JWT_BEARER_GRANT } from './vocabulary.ts';
 
 /** What the provider serves, by path (everything else under /oauth2 is ours or a 404 problem). */
@@ -52,11 +52,12 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
     let body = request.body instanceof Buffer ? request.body : undefined;
     if (body && request.method === 'POST' && request.url.startsWith(PATHS.token)) body = withAgentClient(request, body);
     if (body && request.method === 'POST' && request.url.startsWith(PATHS.register)) {
-      const refusal = refuseRegistration(body);
-      if (refusal) {
-        await reply.code(400).header('cache-control', 'no-store').send(refusal);
+      const review = reviewRegistration(body);
+      if ('refusal' in review) {
+        await reply.code(400).header('cache-control', 'no-store').send(review.refusal);
         return;
       }
+      body = review.body;
     }
     if (body) {
       raw.body = body;

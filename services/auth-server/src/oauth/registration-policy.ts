@@ -1,36 +1,49 @@
-import { AUTHORIZATION_CODE_GRANT } from './vocabulary.ts';
+import { AUTHORIZATION_CODE_GRANT, SCOPES } from './vocabulary.ts';
 
 export interface RegistrationRefusal {
   error: 'invalid_client_metadata' | 'invalid_redirect_uri';
   error_description: string;
 }
 
+/** What our rules make of a registration request: refused, or the body to hand to the provider. */
+export type RegistrationReview = { refusal: RegistrationRefusal } | { body: Buffer };
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const REGISTRABLE_SCOPES = new Set<string>(['openid', ...SCOPES]);
 
 /**
  * Our rules on top of oidc-provider's RFC 7591 checks: only the authorization-code grant (the agent
  * grants need no client), and redirect URIs over plain http only to this machine (MCP and RFC 9700:
- * https, or loopback). Undefined when the provider should judge the rest.
+ * https, or loopback). A `scope` (MCP clients send the resource's `scopes_supported`) must name
+ * our scopes; it is then left out of what the provider sees, because the provider knows only its
+ * OpenID scopes and would refuse ours — the scopes a client gets are decided at consent anyway.
+ * Anything else is for the provider to judge.
  */
-export function refuseRegistration(body: Buffer): RegistrationRefusal | undefined {
+export function reviewRegistration(body: Buffer): RegistrationReview {
   let metadata: unknown;
   try {
     metadata = JSON.parse(body.toString('utf8'));
   } catch {
-    return undefined; // the provider answers malformed JSON itself
+    return { body }; // the provider answers malformed JSON itself
   }
-  if (typeof metadata !== 'object' || metadata === null) return undefined;
-  const { grant_types: grantTypes, redirect_uris: redirectUris } = metadata as { grant_types?: unknown; redirect_uris?: unknown };
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return { body };
+  const { grant_types: grantTypes, redirect_uris: redirectUris, scope, ...rest } = metadata as Record<string, unknown>;
   if (Array.isArray(grantTypes) && grantTypes.some((g) => g !== AUTHORIZATION_CODE_GRANT)) {
-    return { error: 'invalid_client_metadata', error_description: `grant_types may only contain "${AUTHORIZATION_CODE_GRANT}"` };
+    return { refusal: { error: 'invalid_client_metadata', error_description: `grant_types may only contain "${AUTHORIZATION_CODE_GRANT}"` } };
   }
   if (Array.isArray(redirectUris)) {
     for (const uri of redirectUris) {
       const parsed = typeof uri === 'string' ? URL.parse(uri) : null;
       if (parsed?.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) {
-        return { error: 'invalid_redirect_uri', error_description: `redirect_uris must use https, or http on a loopback address (${String(uri)})` };
+        return { refusal: { error: 'invalid_redirect_uri', error_description: `redirect_uris must use https, or http on a loopback address (${String(uri)})` } };
       }
     }
   }
-  return undefined;
+  if (scope === undefined) return { body };
+  const unknown = typeof scope === 'string' ? scope.split(' ').filter((s) => s !== '' && !REGISTRABLE_SCOPES.has(s)) : [String(scope)];
+  if (unknown.length > 0) {
+    return { refusal: { error: 'invalid_client_metadata', error_description: `scope may only contain ${[...REGISTRABLE_SCOPES].join(', ')} (not ${unknown.join(', ')})` } };
+  }
+  const forProvider = { ...rest, ...(grantTypes === undefined ? {} : { grant_types: grantTypes }), ...(redirectUris === undefined ? {} : { redirect_uris: redirectUris }) };
+  return { body: Buffer.from(JSON.stringify(forProvider)) };
 }

@@ -4,24 +4,28 @@ import type { Endpoints } from './endpoints.ts';
 import { ACCESS_TOKEN_TTL_S, SCOPES } from './vocabulary.ts';
 
 /**
- * Resource indicators (RFC 8707) we answer for: the origin, with or without its slash, and the MCP
- * endpoint; scheme and host compare case-insensitively. A fragment is never a valid indicator.
+ * The audience a resource indicator (RFC 8707) names, in its canonical form: `{base_url}/` for the
+ * origin (with or without its slash) or `{base_url}/mcp` for the MCP endpoint; scheme and host
+ * compare case-insensitively (URL parsing lowercases them). Undefined for anything else, and for
+ * any value with a fragment.
  */
-export function acceptedResource(endpoints: Endpoints, indicator: string): boolean {
+export function audienceFor(endpoints: Endpoints, indicator: string): string | undefined {
   const parsed = URL.parse(indicator);
-  if (!parsed || indicator.includes('#')) return false;
-  return parsed.href === endpoints.resource || parsed.href === endpoints.mcpResource;
+  if (!parsed || indicator.includes('#')) return undefined;
+  if (parsed.href === endpoints.resource) return endpoints.resource;
+  if (parsed.href === endpoints.mcpResource) return endpoints.mcpResource;
+  return undefined;
 }
 
 /**
- * The one resource server behind this origin: every access token is a JWT (ES256) for audience
- * `{base_url}/`, lasting an hour. A token asked for the MCP endpoint gets the same audience,
- * because the gateway guards /mcp and /v1 alike.
+ * The resource server a token is for: every access token is a JWT (ES256) lasting an hour whose
+ * `aud` is the resource it was asked for (RFC 8707; MCP clients ask for `{base_url}/mcp`, agents
+ * and REST clients for `{base_url}/`). The gateway checks that audience against the route.
  */
-export function resourceServerInfo(endpoints: Endpoints): ResourceServer {
+export function resourceServerInfo(audience: string): ResourceServer {
   return {
     scope: SCOPES.join(' '),
-    audience: endpoints.resource,
+    audience,
     accessTokenTTL: ACCESS_TOKEN_TTL_S,
     accessTokenFormat: 'jwt',
     jwt: { sign: { alg: 'ES256' } },

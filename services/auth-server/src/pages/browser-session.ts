@@ -5,7 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const BROWSER_COOKIE = 'rg_browser';
 const OPERATOR_COOKIE = 'rg_operator';
-/** An operator who signed in is trusted by this browser for this long. */
+/** Binds an upstream sign-in to the browser that started it; Lax, because it must come back on the provider's redirect. */
+const SIGN_IN_COOKIE = 'rg_signin';
+const SIGN_IN_PATH = '/oauth2/sign-in';
+/** Someone who proved they may approve is trusted by this browser for this long. */
 const OPERATOR_SESSION_S = 15 * 60;
 
 export function parseCookies(header: string | undefined): Map<string, string> {
@@ -19,8 +22,10 @@ export function parseCookies(header: string | undefined): Map<string, string> {
 
 /**
  * The pages' state in the browser, without server-side sessions: a random browser id cookie that
- * CSRF tokens are bound to (HMAC of id + form purpose), and a signed operator cookie once the
- * operator key has been proven. Both are HttpOnly, SameSite=Strict and scoped to /oauth2.
+ * CSRF tokens are bound to (HMAC of id + form purpose), and a signed approver cookie (who, until
+ * when) once the person proved the operator key or signed in upstream. Both are HttpOnly,
+ * SameSite=Strict and scoped to /oauth2. An upstream sign-in in flight adds a SameSite=Lax cookie
+ * scoped to /oauth2/sign-in.
  */
 export class BrowserSessions {
   private readonly secure: boolean;
@@ -33,8 +38,8 @@ export class BrowserSessions {
     return createHmac('sha256', this.secret).update(value).digest('base64url');
   }
 
-  private cookie(name: string, value: string, maxAgeS: number): string {
-    return `${name}=${encodeURIComponent(value)}; Path=/oauth2; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}${this.secure ? '; Secure' : ''}`;
+  private cookie(name: string, value: string, maxAgeS: number, { path = '/oauth2', sameSite = 'Strict' } = {}): string {
+    return `${name}=${encodeURIComponent(value)}; Path=${path}; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAgeS}${this.secure ? '; Secure' : ''}`;
   }
 
   private addCookie(reply: FastifyReply, cookie: string): void {
@@ -62,17 +67,41 @@ export class BrowserSessions {
     return browserId !== undefined && typeof given === 'string' && secretsEqual(given, this.csrfToken(browserId, purpose));
   }
 
-  operatorSignedIn(request: FastifyRequest): boolean {
+  /** Who proved, in this browser, that they may approve (`the operator`, or an upstream account); undefined if nobody did. */
+  approver(request: FastifyRequest): string | undefined {
     const cookies = parseCookies(request.headers.cookie);
-    const [exp, mac] = (cookies.get(OPERATOR_COOKIE) ?? '').split('.');
+    const [exp, who, mac] = (cookies.get(OPERATOR_COOKIE) ?? '').split('.');
     const browserId = cookies.get(BROWSER_COOKIE);
-    if (!exp || !mac || !browserId || Number(exp) * 1000 <= this.now()) return false;
-    return secretsEqual(mac, this.mac(`operator\n${browserId}\n${exp}`));
+    if (!exp || !who || !mac || !browserId || Number(exp) * 1000 <= this.now()) return undefined;
+    if (!secretsEqual(mac, this.mac(`operator\n${browserId}\n${exp}\n${who}`))) return undefined;
+    return Buffer.from(who, 'base64url').toString('utf8');
+  }
+
+  operatorSignedIn(request: FastifyRequest): boolean {
+    return this.approver(request) !== undefined;
   }
 
   signInOperator(request: FastifyRequest, reply: FastifyReply): void {
-    const browserId = this.browserId(request, reply);
+    this.signInApprover(this.browserId(request, reply), reply, 'the operator');
+  }
+
+  /** Trusts `browserId` as `who` for the session's length (the upstream callback knows the id from its pending sign-in). */
+  signInApprover(browserId: string, reply: FastifyReply, who: string): void {
     const exp = Math.floor(this.now() / 1000) + OPERATOR_SESSION_S;
-    this.addCookie(reply, this.cookie(OPERATOR_COOKIE, `${exp}.${this.mac(`operator\n${browserId}\n${exp}`)}`, OPERATOR_SESSION_S));
+    const encoded = Buffer.from(who, 'utf8').toString('base64url');
+    this.addCookie(reply, this.cookie(OPERATOR_COOKIE, `${exp}.${encoded}.${this.mac(`operator\n${browserId}\n${exp}\n${encoded}`)}`, OPERATOR_SESSION_S));
+  }
+
+  /** Starts an upstream sign-in in this browser: sets its binding cookie and returns the value to remember. */
+  bindSignIn(reply: FastifyReply, maxAgeS: number): string {
+    const binding = randomBytes(24).toString('base64url');
+    this.addCookie(reply, this.cookie(SIGN_IN_COOKIE, binding, maxAgeS, { path: SIGN_IN_PATH, sameSite: 'Lax' }));
+    return binding;
+  }
+
+  /** The sign-in binding this browser sent back, if any; the cookie is cleared either way. */
+  takeSignInBinding(request: FastifyRequest, reply: FastifyReply): string | undefined {
+    this.addCookie(reply, this.cookie(SIGN_IN_COOKIE, '', 0, { path: SIGN_IN_PATH, sameSite: 'Lax' }));
+    return parseCookies(request.headers.cookie).get(SIGN_IN_COOKIE) || undefined;
   }
 }

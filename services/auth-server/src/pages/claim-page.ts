@@ -1,10 +1,12 @@
+import { approvalFields, signInLink } from './approval-fields.ts';
 import { html, page } from './html.ts';
+import type { Approval } from './operator-gate.ts';
 
 export interface CodeEntryView {
   action: string;
   csrf: string;
   userCode: string;
-  needsKey: boolean;
+  approval: Approval;
   error?: string;
 }
 
@@ -13,13 +15,14 @@ export function codeEntryPage(view: CodeEntryView): string {
   return page('Claim an agent identity', html`
 ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : ''}
 <p>An agent asked you to confirm a code. Enter it to see which agent identity it claims.</p>
-<form method="post" action="${view.action}">
+${signInLink(view.approval, 'confirm a code')}
+${view.approval.kind === 'sign-in' ? '' : html`<form method="post" action="${view.action}">
 <input type="hidden" name="csrf" value="${view.csrf}">
 <input type="hidden" name="step" value="lookup">
 <label for="user_code">Code</label><input id="user_code" name="user_code" value="${view.userCode}" autocomplete="off" autocapitalize="characters" placeholder="XXXX-XXXX" required>
-${view.needsKey ? html`<label for="operator_key">Operator key</label><input id="operator_key" name="operator_key" type="password" autocomplete="current-password" required>` : ''}
+${approvalFields(view.approval)}
 <button type="submit">Continue</button>
-</form>`);
+</form>`}`);
 }
 
 export interface ClaimConfirmView {

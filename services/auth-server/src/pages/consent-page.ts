@@ -1,5 +1,7 @@
+import { approvalFields, signInLink } from './approval-fields.ts';
 import type { Html } from './html.ts';
 import { html, page } from './html.ts';
+import type { Approval } from './operator-gate.ts';
 
 export interface ConsentView {
   action: string;
@@ -13,7 +15,7 @@ export interface ConsentView {
   localhostOnly: boolean;
   scopes: string[];
   resource: string;
-  needsKey: boolean;
+  approval: Approval;
   error?: string;
 }
 
@@ -32,14 +34,20 @@ ${view.clientHost ? html`<p>This application is identified by a document on <str
 ${view.localhostOnly && view.clientHost ? html`<p class="warn">It only redirects to this machine (localhost). Approve only if you started it yourself.</p>` : ''}
 <p>It asks to:</p><ul>${scopes.length ? scopes : html`<li>no scopes</li>`}</ul>
 <p>After approval the browser returns to <code>${view.redirectUri}</code>.</p>
+${signInLink(view.approval, 'approve')}
 <form method="post" action="${view.action}">
 <input type="hidden" name="csrf" value="${view.csrf}">
-${view.needsKey ? html`<label for="operator_key">Operator key</label><input id="operator_key" name="operator_key" type="password" autocomplete="current-password" required>` : html`<p>Signed in as the operator.</p>`}
-<button type="submit" name="decision" value="approve">Approve</button>
+${approvalFields(view.approval)}
+${view.approval.kind === 'sign-in' ? '' : html`<button type="submit" name="decision" value="approve">Approve</button>`}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`);
 }
 
 export function messagePage(title: string, message: string, detail?: string): string {
   return page(title, html`<p>${message}</p>${detail ? html`<p><code>${detail}</code></p>` : ''}`);
+}
+
+/** After the upstream sign-in: continue to the page that asked for it (a same-site navigation, so the Strict cookies go along). */
+export function signedInPage(who: string, next: string): string {
+  return page('Signed in', html`<p>Signed in as <strong>${who}</strong>.</p><p><a href="${next}">Continue</a></p>`, next);
 }

@@ -29,8 +29,10 @@ label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{font:inherit;padd
 button{font:inherit;padding:.5rem 1rem;margin:1rem .5rem 0 0;cursor:pointer}.warn{background:#fff4e5;padding:.5rem;border-left:4px solid #e67e22}
 .error{background:#fdecea;padding:.5rem;border-left:4px solid #c0392b}ul{padding-left:1.2rem}`;
 
-export function page(title: string, body: Html): string {
+/** A whole page; `refreshTo` adds a meta refresh there (no script: the pages' CSP allows none). */
+export function page(title: string, body: Html, refreshTo?: string): string {
+  const refresh = refreshTo ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(refreshTo)}">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · Rankgate</title><style>${STYLE}</style></head>
+<meta name="referrer" content="no-referrer">${refresh}<title>${escapeHtml(title)} · Rankgate</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body.value}</main></body></html>`;
 }

@@ -4,7 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BrowserSessions } from './browser-session.ts';
 import type { FailureLimiter } from './failure-limiter.ts';
 
-export type OperatorProof = 'signed-in' | 'blocked' | 'wrong-key' | 'no-key' | 'unconfigured';
+export type OperatorProof = 'signed-in' | 'blocked' | 'wrong-key' | 'no-key' | 'unconfigured' | 'sign-in-required';
+
+/** How a page lets the person prove they may approve. */
+export type Approval =
+  | { kind: 'signed-in'; who: string }
+  | { kind: 'key' }
+  | { kind: 'sign-in'; provider: string; url: string };
+
+/** The upstream OpenID Connect sign-in, as the pages see it: a name and where to start. */
+export interface UpstreamSignInLink {
+  provider: string;
+  /** The start URL that brings the browser back to `returnTo` (a path of this service). */
+  startUrl(returnTo: string): string;
+}
 
 const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
 
@@ -15,20 +28,32 @@ export function clientIpOf(request: FastifyRequest): string {
 }
 
 /**
- * The person proves to be the operator: an operator cookie from an earlier proof in this browser,
- * or the operator key typed into the form (compared in constant time; failures are limited per
- * address). There are no user accounts and no passwords of our own.
+ * The person proves they may approve, with no user accounts and no passwords of our own: a signed
+ * approver cookie from an earlier proof in this browser; otherwise, when an upstream OpenID
+ * Connect provider is configured, a sign-in there (the operator key is then not accepted on the
+ * pages); otherwise the operator key typed into the form (constant-time comparison; failures are
+ * limited per address).
  */
 export class OperatorGate {
-  constructor(private readonly operatorKey: string | undefined, private readonly sessions: BrowserSessions, private readonly limiter: FailureLimiter) {}
+  constructor(
+    private readonly operatorKey: string | undefined,
+    private readonly sessions: BrowserSessions,
+    private readonly limiter: FailureLimiter,
+    private readonly upstream?: UpstreamSignInLink,
+  ) {}
 
-  get configured(): boolean {
-    return this.operatorKey !== undefined;
+  /** What the page offers: nothing to do (signed in), the upstream link, or the key field. */
+  approval(request: FastifyRequest, returnTo: string): Approval {
+    const who = this.sessions.approver(request);
+    if (who !== undefined) return { kind: 'signed-in', who };
+    if (this.upstream) return { kind: 'sign-in', provider: this.upstream.provider, url: this.upstream.startUrl(returnTo) };
+    return { kind: 'key' };
   }
 
   async prove(request: FastifyRequest, reply: FastifyReply, typedKey: unknown): Promise<OperatorProof> {
-    if (!this.operatorKey) return 'unconfigured';
     if (this.sessions.operatorSignedIn(request)) return 'signed-in';
+    if (this.upstream) return 'sign-in-required';
+    if (!this.operatorKey) return 'unconfigured';
     const ip = clientIpOf(request);
     if (await this.limiter.blocked(ip)) return 'blocked';
     if (typeof typedKey !== 'string' || typedKey === '') return 'no-key';
@@ -47,6 +72,7 @@ export function proofFailure(proof: Exclude<OperatorProof, 'signed-in'>): { stat
     case 'blocked': return { status: 429, message: 'Too many failed attempts from this address. Wait 15 minutes and try again.' };
     case 'wrong-key': return { status: 401, message: 'That is not the operator key.' };
     case 'no-key': return { status: 401, message: 'Enter the operator key to continue.' };
+    case 'sign-in-required': return { status: 401, message: 'Sign in first.' };
     case 'unconfigured': return { status: 503, message: 'No operator key is configured on this server (OPERATOR_API_KEY), so nobody can approve here.' };
   }
 }

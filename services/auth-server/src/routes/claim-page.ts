@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClaimAttempts } from '../domain/claim-attempts.ts';
 import type { Registrations } from '../domain/registrations.ts';
 import type { Endpoints } from '../oauth/endpoints.ts';
+import { PATHS } from '../oauth/endpoints.ts';
 import { SCOPES } from '../oauth/vocabulary.ts';
 import type { BrowserSessions } from '../pages/browser-session.ts';
 import { claimConfirmPage, codeEntryPage } from '../pages/claim-page.ts';
@@ -38,7 +39,8 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
     const browser = sessions.browserId(request, reply);
     return sendPage(reply, status, codeEntryPage({
       action, csrf: sessions.csrfToken(browser, CSRF_PURPOSE), userCode,
-      needsKey: !sessions.operatorSignedIn(request), ...(error ? { error } : {}),
+      approval: gate.approval(request, userCode ? `${PATHS.claimPage}?user_code=${encodeURIComponent(userCode)}` : PATHS.claimPage),
+      ...(error ? { error } : {}),
     }));
   };
 
@@ -67,6 +69,7 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
     if (form.step === 'confirm' || form.step === 'deny') {
       const decided = await attempts.decide(attempt, form.step === 'confirm' ? 'confirmed' : 'denied');
       if (!decided) return sendPage(reply, 409, messagePage('Already decided', 'This claim was already confirmed or denied.'));
+      request.log.info({ registrationId: registration.id, decision: form.step, approver: sessions.approver(request) ?? 'the operator' }, 'claim decided');
       return form.step === 'confirm'
         ? sendPage(reply, 200, messagePage('Claim confirmed', 'The agent receives its token at its next poll. You can close this page.', registration.id))
         : sendPage(reply, 200, messagePage('Claim denied', 'The agent is told that the claim was denied.', registration.id));

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 
 import type { Endpoints } from '../oauth/endpoints.ts';
+import { PATHS } from '../oauth/endpoints.ts';
 import { SCOPES } from '../oauth/vocabulary.ts';
 import { consentPage, messagePage } from '../pages/consent-page.ts';
 import type { BrowserSessions } from '../pages/browser-session.ts';
@@ -28,8 +29,9 @@ const isLoopback = (uri: string): boolean => {
 };
 
 /**
- * /oauth2/interaction/:uid, where /oauth2/authorize sends the browser: the operator sees the
- * client, its redirect URI and the scopes, proves the operator key, and approves or denies.
+ * /oauth2/interaction/:uid, where /oauth2/authorize sends the browser: the person sees the
+ * client, its redirect URI and the scopes, proves they may approve (the operator key, or a sign-in
+ * at the upstream provider), and approves or denies.
  * Approval records login and consent in one step and returns the browser to the provider.
  */
 export function registerInteractionPage(app: FastifyInstance, { provider, endpoints, sessions, gate }: InteractionPageOptions): void {
@@ -61,7 +63,7 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
       localhostOnly: redirectUris.length > 0 && redirectUris.every(isLoopback),
       scopes,
       resource: typeof params.resource === 'string' ? params.resource : endpoints.resource,
-      needsKey: !sessions.operatorSignedIn(request),
+      approval: gate.approval(request, `${PATHS.interaction}/${interaction.uid}`),
       ...(error ? { error } : {}),
     }));
   };
@@ -99,6 +101,7 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
     const resources = [interaction.params.resource ?? endpoints.resource].flat().map(String);
     for (const resource of resources) grant.addResourceScope(resource, requested.join(' '));
     const grantId = await grant.save();
+    request.log.info({ clientId, approver: sessions.approver(request) ?? 'the operator', scopes: requested }, 'authorization approved');
     const returnTo = await provider.interactionResult(request.raw, reply.raw, {
       login: { accountId: OPERATOR_ACCOUNT },
       consent: { grantId },

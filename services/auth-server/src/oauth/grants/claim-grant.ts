@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { ClaimAttempts } from '../../domain/claim-attempts.ts';
 import { CLAIM_GRANT, SCOPES } from '../vocabulary.ts';
 import type { AgentGrantDependencies } from './jwt-bearer-grant.ts';
-import { oauthError, respondWithAgentToken } from './agent-token.ts';
+import { oauthError, requestedAudience, respondWithAgentToken } from './agent-token.ts';
 
 /**
  * The agent claim grant, polled like RFC 8628: `authorization_pending` until the person confirms
@@ -15,6 +15,7 @@ export function registerClaimGrant(provider: Provider, deps: AgentGrantDependenc
   provider.registerGrantType(CLAIM_GRANT, async (ctx) => {
     const { claim_token: claimToken } = ctx.oidc.params as { claim_token?: string };
     if (!claimToken) throw oauthError('invalid_request', 'missing required parameter "claim_token"');
+    const audience = requestedAudience(ctx, deps.endpoints);
     const registration = await deps.registrations.findByClaimToken(claimToken);
     if (!registration) throw oauthError('invalid_grant', 'the claim_token is unknown, expired, or already used');
     if (await deps.revocations.identityStatus(registration.id) === 'revoked') throw oauthError('invalid_grant', 'the registration was revoked; register again at /agent/identity');
@@ -32,6 +33,6 @@ export function registerClaimGrant(provider: Provider, deps: AgentGrantDependenc
     const claimed = await deps.registrations.extend({ ...registration, email: outcome.attempt.email });
     await deps.registrations.forgetClaimToken(claimed);
     const assertion = await deps.assertions.issue(claimed);
-    await respondWithAgentToken(ctx, deps.endpoints, { sub: claimed.id, scopes: SCOPES, grantType: CLAIM_GRANT, preClaim: false }, { ...assertion });
-  }, ['claim_token']);
+    await respondWithAgentToken(ctx, { sub: claimed.id, scopes: SCOPES, grantType: CLAIM_GRANT, preClaim: false, audience }, { ...assertion });
+  }, ['claim_token', 'resource']);
 }

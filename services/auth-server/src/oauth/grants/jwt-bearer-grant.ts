@@ -6,7 +6,7 @@ import type { Endpoints } from '../endpoints.ts';
 import type { IdentityAssertions } from '../identity-assertions.ts';
 import { AssertionRefused } from '../identity-assertions.ts';
 import { JWT_BEARER_GRANT, PRE_CLAIM_SCOPES, SCOPES } from '../vocabulary.ts';
-import { grantedScopes, oauthError, requestedResource, respondWithAgentToken } from './agent-token.ts';
+import { grantedScopes, oauthError, requestedAudience, respondWithAgentToken } from './agent-token.ts';
 
 export interface AgentGrantDependencies {
   endpoints: Endpoints;
@@ -26,7 +26,7 @@ export function registerJwtBearerGrant(provider: Provider, deps: AgentGrantDepen
   provider.registerGrantType(JWT_BEARER_GRANT, async (ctx) => {
     const { assertion } = ctx.oidc.params as { assertion?: string };
     if (!assertion) throw oauthError('invalid_request', 'missing required parameter "assertion"');
-    requestedResource(ctx, deps.endpoints);
+    const audience = requestedAudience(ctx, deps.endpoints);
     let registrationId: string;
     try {
       registrationId = await deps.assertions.verify(assertion);
@@ -41,6 +41,6 @@ export function registerJwtBearerGrant(provider: Provider, deps: AgentGrantDepen
     const preClaim = registration.claimable && !claimed;
     const allowed = preClaim ? PRE_CLAIM_SCOPES : SCOPES;
     const scopes = grantedScopes(ctx, allowed, preClaim ? ' until a person claims it (POST /agent/identity/claim)' : '');
-    await respondWithAgentToken(ctx, deps.endpoints, { sub: registration.id, scopes, grantType: JWT_BEARER_GRANT, preClaim });
+    await respondWithAgentToken(ctx, { sub: registration.id, scopes, grantType: JWT_BEARER_GRANT, preClaim, audience });
   }, ['assertion', 'scope', 'resource']);
 }
