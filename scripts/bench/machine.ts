@@ -1,6 +1,7 @@
 /** The facts about the machine and the code a bench result belongs to. */
 import { execFileSync } from 'node:child_process';
-import { availableParallelism, cpus, loadavg, release, totalmem, type } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, cpus, release, totalmem, type } from 'node:os';
 
 import { REPO_ROOT } from '../../bin/split-topology.ts';
 import type { MachineFacts } from './results.ts';
@@ -14,9 +15,8 @@ function git(args: string[]): string | null {
   }
 }
 
-/** Everything but the figures taken after the run (`loadAverage.end`, `cpuBusyPct.after`), which the caller sets. */
-export function machineFacts(started: Date, busyBeforePct: number): MachineFacts {
-  const load = round(loadavg()[0] ?? 0, 2);
+/** Everything but `otherCpuPct`, which the caller sets when the run is done. */
+export function machineFacts(started: Date): MachineFacts {
   return {
     date: started.toISOString(),
     commit: git(['rev-parse', '--short', 'HEAD']),
@@ -27,22 +27,41 @@ export function machineFacts(started: Date, busyBeforePct: number): MachineFacts
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
     cpus: availableParallelism(),
     memoryGiB: round(totalmem() / 2 ** 30, 1),
-    loadAverage: { start: load, end: load },
-    cpuBusyPct: { before: busyBeforePct, after: busyBeforePct },
+    otherCpuPct: null,
   };
 }
 
-export const currentLoadAverage = (): number => round(loadavg()[0] ?? 0, 2);
+/** Busy CPU milliseconds of the whole machine, all cores. */
+const machineBusyMs = (): number => cpus().reduce((sum, { times: t }) => sum + t.user + t.nice + t.sys + t.irq, 0);
 
-const cpuTimes = () => cpus().reduce((sum, cpu) => {
-  const { user, nice, sys, idle, irq } = cpu.times;
-  return { busy: sum.busy + user + nice + sys + irq, total: sum.total + user + nice + sys + idle + irq };
-}, { busy: 0, total: 0 });
+/**
+ * CPU milliseconds of this process and of its children that have exited (Linux /proc/self/stat:
+ * utime, stime, cutime, cstime in USER_HZ = 100 ticks a second); undefined elsewhere. The bench
+ * stops every service process it started before it finishes, so they are all counted.
+ */
+function ownCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return fields.slice(11, 15).reduce((a, b) => a + b, 0) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
-/** Share of all cores busy over `ms` (sampled while the bench runs nothing: other work on the box). */
-export async function cpuBusyPct(ms = 2000): Promise<number> {
-  const before = cpuTimes();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = cpuTimes();
-  return round(((after.busy - before.busy) / Math.max(1, after.total - before.total)) * 100, 1);
+/**
+ * Starts counting the CPU that processes other than the bench and the services it starts use;
+ * the returned function gives their share of all cores since then, in percent (null when the
+ * platform does not tell). Redis is one of those others.
+ */
+export function otherCpuMeter(): () => number | null {
+  const started = performance.now();
+  const machine = machineBusyMs();
+  const own = ownCpuMs();
+  return () => {
+    const ownNow = ownCpuMs();
+    if (own === undefined || ownNow === undefined) return null;
+    const others = machineBusyMs() - machine - (ownNow - own);
+    return round(Math.max(0, (others / ((performance.now() - started) * availableParallelism())) * 100), 1);
+  };
 }

@@ -17,6 +17,7 @@ describe('docs/performance.md renderer', () => {
     expect(page).toMatch(/^# Performance, measured\n/);
     expect(page).toContain('Measured 2026-11-22T10:00:00.000Z at commit `abc1234`, in 150 s: Node v20.20.2, Linux 6.1,');
     expect(page).toContain('2 × Test CPU, 8.0 GiB.');
+    expect(page).toContain('Other processes (Redis included) used 4.0 % of the cores during the run.');
     expect(page).not.toContain('uncommitted');
     expect(page).not.toContain('shared with other work');
   });
@@ -51,12 +52,13 @@ describe('docs/performance.md renderer', () => {
 
   it('says when the machine was busy, what failed and what was not measured', () => {
     const busy = renderPerformance(fixtureResults({
-      machine: { ...fixtureResults().machine, cpuBusyPct: { before: 60, after: 10 }, dirty: true },
+      machine: { ...fixtureResults().machine, otherCpuPct: 35, dirty: true },
       cascade: null,
       skipped: { 'cascade judge cost': 'the TREC DL19 evaluation data is not here' },
       problems: ['GET /health via gateway: 3 non-2xx, 0 errors'],
     }));
     expect(busy).toContain('(with uncommitted changes)');
+    expect(busy).toContain('Other processes (Redis included) used 35.0 % of the cores during the run.');
     expect(busy).toContain('**The machine was shared with other work during this run: the figures are noisy, and throughput is a lower bound.**');
     expect(busy).toContain('- Problem: GET /health via gateway: 3 non-2xx, 0 errors');
     expect(busy).toContain('- Not measured: cascade judge cost: the TREC DL19 evaluation data is not here');

@@ -82,19 +82,20 @@ function loadRows(results: BenchResults): LoadRow[] {
   return rows;
 }
 
-/** Above this share of the cores busy with other work before or after the run, the page says the figures are noisy. */
-const BUSY_PCT = 25;
+/** Above this share of the cores used by other work during the run, the page says the figures are noisy. */
+const BUSY_PCT = 10;
 
 function machineLines(results: BenchResults): string[] {
   const m = results.machine;
-  const busy = m.cpuBusyPct.before > BUSY_PCT || m.cpuBusyPct.after > BUSY_PCT;
+  const other = m.otherCpuPct === null
+    ? 'Other work on the machine during the run was not measured (it is read from Linux /proc).'
+    : `Other processes (Redis included) used ${num(m.otherCpuPct, 1)} % of the cores during the run.`;
   return [
     `Measured ${m.date} at commit \`${m.commit ?? 'unknown'}\`${m.dirty ? ' (with uncommitted changes)' : ''}, in ${num(results.durationS)} s: Node ${m.node}, ${m.os},`,
     `${m.cpus} × ${m.cpuModel}, ${num(m.memoryGiB, 1)} GiB. Everything ran on this one machine: the services (one process each),`,
     'Redis, the fake upstreams and the load generator share its cores, as a client and server on one small host would.',
-    `Other work on the machine: ${num(m.cpuBusyPct.before, 1)} % of the cores busy just before the run, ${num(m.cpuBusyPct.after, 1)} % just after`,
-    `(load average ${num(m.loadAverage.start, 2)} at the start; ${num(m.loadAverage.end, 2)} at the end, the bench's own load included).`
-      + (busy ? ' **The machine was shared with other work during this run: the figures are noisy, and throughput is a lower bound.**' : ''),
+    other + (m.otherCpuPct !== null && m.otherCpuPct > BUSY_PCT
+      ? ' **The machine was shared with other work during this run: the figures are noisy, and throughput is a lower bound.**' : ''),
   ];
 }
 

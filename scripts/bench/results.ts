@@ -25,10 +25,11 @@ export interface MachineFacts {
   cpuModel: string;
   cpus: number;
   memoryGiB: number;
-  /** 1-minute load average when the bench started and ended (the end includes the bench's own load). */
-  loadAverage: { start: number; end: number };
-  /** Share of all cores busy during 2 s just before and just after the run, the bench idle: other work on the box. */
-  cpuBusyPct: { before: number; after: number };
+  /**
+   * Share of all cores used during the run by processes other than the bench and the services it
+   * started (Redis included): other work on the box. Null where it cannot be measured.
+   */
+  otherCpuPct: number | null;
 }
 
 /** One load run: requests counted after the warm-up. */

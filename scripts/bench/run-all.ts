@@ -23,7 +23,7 @@ import { cascadeUnavailable, measureCascade } from './cascade.ts';
 import { measureDeep } from './deep.ts';
 import { endpointProblems, measureEndpoints } from './endpoints.ts';
 import { measureLimiter } from './limiter.ts';
-import { cpuBusyPct, currentLoadAverage, machineFacts } from './machine.ts';
+import { machineFacts, otherCpuMeter } from './machine.ts';
 import { ratiosOf } from './ratios.ts';
 import { renderPerformance, summaryTable } from './render-performance.ts';
 import type { BenchResults } from './results.ts';
@@ -37,11 +37,12 @@ stopOnSignals();
 const s = BENCH_SETTINGS;
 const startedAt = new Date();
 const started = performance.now();
+const otherCpuPct = otherCpuMeter();
 const print = (...tables: Table[]) => console.log(`\n${tables.map(renderText).join('\n\n')}`);
 
 const { redisUrl: _redisUrl, ...settings } = s;
 const results: BenchResults = {
-  version: RESULTS_VERSION, machine: machineFacts(startedAt, await cpuBusyPct()), settings, durationS: 0,
+  version: RESULTS_VERSION, machine: machineFacts(startedAt), settings, durationS: 0,
   topology: null, endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null,
   ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }), skipped: {}, problems: [],
 };
@@ -65,7 +66,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-console.log(`Rankgate bench: node ${results.machine.node}, ${results.machine.cpus} CPUs, ${results.machine.cpuBusyPct.before} % busy before the start; `
+console.log(`Rankgate bench: node ${results.machine.node}, ${results.machine.cpus} CPUs; `
   + `${s.durationS} s per run after ${s.warmupS} s warm-up, ${s.connections} connections, LOG_LEVEL=${s.logLevel}`);
 
 await part('split topology: endpoints, cache-miss search, memory', async () => {
@@ -115,8 +116,8 @@ if (interrupted.aborted) {
 }
 results.ratios = ratiosOf(results);
 results.durationS = Math.round((performance.now() - started) / 1000);
-results.machine.loadAverage.end = currentLoadAverage();
-results.machine.cpuBusyPct.after = await cpuBusyPct();
+results.machine.otherCpuPct = otherCpuPct();
+console.log(`\nother processes used ${results.machine.otherCpuPct ?? '?'} % of the cores during the run`);
 const summary = summaryTable(results);
 print({ ...summary, rows: summary.rows.map((row) => row.map((cell) => cell.replaceAll('**', ''))) });
 await mkdir(dirname(RESULTS_PATH), { recursive: true });

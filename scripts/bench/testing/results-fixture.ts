@@ -26,7 +26,7 @@ export function fixtureResults(overrides: Partial<BenchResults> = {}): BenchResu
     version: RESULTS_VERSION,
     machine: {
       date: '2026-11-22T10:00:00.000Z', commit: 'abc1234', dirty: false, node: 'v20.20.2', os: 'Linux 6.1', cpuModel: 'Test CPU', cpus: 2,
-      memoryGiB: 8, loadAverage: { start: 0.2, end: 3.5 }, cpuBusyPct: { before: 3, after: 4 },
+      memoryGiB: 8, otherCpuPct: 4,
     },
     settings: { durationS: 5, warmupS: 1, connections: 50, providerDelayMs: 100, sequentialRequests: 40, deepDurationS: 8, deepClients: 6, limiterRequests: 3000, logLevel: 'info' },
     durationS: 150,
