@@ -3,10 +3,18 @@
 declare module 'autocannon' {
   interface Options {
     url: string;
+    method?: 'GET' | 'POST';
+    body?: string;
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Seconds before a request counts as a timeout. */
+    timeout?: number;
     headers?: Record<string, string>;
+    /** Replaces `[<id>]` in the URL and body with a fresh id per request. */
+    idReplacement?: boolean;
+    /** A response body it returns false for counts in `mismatches`. */
+    verifyBody?: (body: string) => boolean;
     /** A run before the measured one; its figures are not in the result's main fields. */
     warmup?: { connections?: number; duration?: number };
   }
@@ -18,6 +26,7 @@ declare module 'autocannon' {
     max: number;
     total: number;
     p50: number;
+    p90: number;
     p99: number;
   }
 
@@ -27,6 +36,7 @@ declare module 'autocannon' {
     duration: number;
     errors: number;
     timeouts: number;
+    mismatches: number;
     non2xx: number;
     '2xx': number;
     /** Milliseconds. */

@@ -1,46 +1,130 @@
 /**
- * `npm run bench`: every bench, one after another, each in its own Node process (so one bench's
- * servers and heap never weigh on the next). Each runs even when an earlier one fails; the exit code is
- * 1 when any failed. Each bench stays runnable alone: `node --import tsx scripts/bench/<name>.ts`.
+ * `npm run bench`: every part, one after another, in this process, then bench/results.json and
+ * docs/performance.md from the figures (./render-performance.ts).
+ *
+ * 1. The split topology with a fake Brave provider (./topology.ts): /health, /v1/sandbox and a
+ *    cached search through the gateway and straight to the search service, MCP `search_web`
+ *    (./endpoints.ts); cache-miss searches under load and one at a time (./search-overhead.ts);
+ *    resident memory per service throughout.
+ * 2. Deep mode in its own topology with a fake web (./deep.ts).
+ * 3. The burst limiter's added latency (./limiter.ts).
+ * 4. The cascade's judge cost against judging everything, on the eval's DL19 run (./cascade.ts).
+ *
+ * A part that fails is recorded as a problem and the others still run; the exit code is 1 when
+ * anything failed. Ctrl-C stops the servers and writes nothing. Settings: ./settings.ts.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
 
 import { REPO_ROOT } from '../../bin/split-topology.ts';
+import type { Table } from '../eval/report.ts';
+import { renderText } from '../eval/report.ts';
+import { cascadeUnavailable, measureCascade } from './cascade.ts';
+import { measureDeep } from './deep.ts';
+import { endpointProblems, measureEndpoints } from './endpoints.ts';
+import { measureLimiter } from './limiter.ts';
+import { machineFacts, otherCpuMeter } from './machine.ts';
+import { ratiosOf } from './ratios.ts';
+import { renderPerformance, summaryTable } from './render-performance.ts';
+import type { BenchResults } from './results.ts';
+import { PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
+import { measureSearchOverhead } from './search-overhead.ts';
+import { BENCH_SETTINGS, interrupted, requireRedis, stopOnSignals } from './settings.ts';
+import { cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, overheadTable } from './tables.ts';
+import { startBenchTopology } from './topology.ts';
 
-const BENCHES = ['foundation.ts', 'search-overhead.ts', 'limiter.ts', 'deep.ts'] as const;
+stopOnSignals();
+const s = BENCH_SETTINGS;
+const startedAt = new Date();
+const started = performance.now();
+const otherCpuPct = otherCpuMeter();
+const print = (...tables: Table[]) => console.log(`\n${tables.map(renderText).join('\n\n')}`);
 
-let current: ChildProcess | undefined;
-let stopping = false;
-// Ctrl-C reaches the child through the terminal's process group; a SIGTERM sent to this process alone
-// is passed on, so the child can stop the servers it started.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    stopping = true;
-    if (signal === 'SIGTERM') current?.kill(signal);
-  });
+const { redisUrl: _redisUrl, ...settings } = s;
+const results: BenchResults = {
+  version: RESULTS_VERSION, machine: machineFacts(startedAt), settings, durationS: 0,
+  topology: null, endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null,
+  ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }), skipped: {}, problems: [],
+};
+
+/** Runs one part; a failure becomes a problem of the run (an interruption ends it). */
+async function part(name: string, run: () => Promise<void>): Promise<void> {
+  if (interrupted.aborted) return;
+  console.log(`\n=== ${name} ===`);
+  try {
+    await run();
+  } catch (error) {
+    if (interrupted.aborted) return;
+    console.error(error);
+    results.problems.push(`${name} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
 }
 
-const failed: string[] = [];
-for (const bench of BENCHES) {
-  if (stopping) break;
-  const file = join('scripts', 'bench', bench);
-  console.log(`\n=== ${file} ===\n`);
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: REPO_ROOT, stdio: 'inherit' });
-  current = child;
-  const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-  current = undefined;
-  if (code !== 0) failed.push(`${bench} (${signal ? `signal ${signal}` : `exit ${code}`})`);
+try {
+  await requireRedis(s.redisUrl);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
 }
+console.log(`Rankgate bench: node ${results.machine.node}, ${results.machine.cpus} CPUs; `
+  + `${s.durationS} s per run after ${s.warmupS} s warm-up, ${s.connections} connections, LOG_LEVEL=${s.logLevel}`);
 
-if (stopping) {
-  console.error('\nbench interrupted');
+await part('split topology: endpoints, cache-miss search, memory', async () => {
+  const topology = await startBenchTopology({ redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs });
+  try {
+    results.endpoints = await measureEndpoints(topology, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS });
+    results.problems.push(...endpointProblems(results.endpoints));
+    print(endpointsTable(results.endpoints));
+    console.log(`\n  GET /v1/search (cache miss): ${s.connections} clients for ${s.durationS} s, then ${s.sequentialRequests} one at a time…`);
+    const overhead = await measureSearchOverhead(topology, s);
+    results.searchOverhead = overhead.section;
+    results.problems.push(...overhead.problems);
+    print(overheadTable(overhead.section));
+  } finally {
+    results.topology = { logLevel: s.logLevel, providerDelayMs: s.providerDelayMs, services: await topology.memory() };
+    await topology.stop();
+  }
+  print(memoryTable(results.topology.services));
+});
+
+await part('deep mode', async () => {
+  const { section, problems } = await measureDeep(s);
+  results.deep = section;
+  results.problems.push(...problems);
+  print(...deepTables(section));
+});
+
+await part('burst limiter', async () => {
+  results.limiter = await measureLimiter(s.limiterRequests, s.redisUrl);
+  print(limiterTable(results.limiter));
+});
+
+await part('cascade judge cost', async () => {
+  const reason = cascadeUnavailable();
+  if (reason) {
+    results.skipped['cascade judge cost'] = reason;
+    console.log(`skipped: ${reason}`);
+    return;
+  }
+  results.cascade = await measureCascade();
+  print(cascadeTable(results.cascade));
+});
+
+if (interrupted.aborted) {
+  console.error('\nbench interrupted: nothing written');
+  process.exit(130);
+}
+results.ratios = ratiosOf(results);
+results.durationS = Math.round((performance.now() - started) / 1000);
+results.machine.otherCpuPct = otherCpuPct();
+console.log(`\nother processes used ${results.machine.otherCpuPct ?? '?'} % of the cores during the run`);
+const summary = summaryTable(results);
+print({ ...summary, rows: summary.rows.map((row) => row.map((cell) => cell.replaceAll('**', ''))) });
+await mkdir(dirname(RESULTS_PATH), { recursive: true });
+await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(results));
+console.log(`\nwrote ${relative(REPO_ROOT, RESULTS_PATH)} and ${relative(REPO_ROOT, PERFORMANCE_DOC_PATH)} in ${results.durationS} s`);
+if (results.problems.length > 0) {
+  console.error(`\nbench found problems:\n  ${results.problems.join('\n  ')}`);
   process.exitCode = 1;
-} else if (failed.length > 0) {
-  console.error(`\nbench failed: ${failed.join(', ')}`);
-  process.exitCode = 1;
-} else {
-  console.log(`\nall benches passed: ${BENCHES.join(', ')}`);
 }

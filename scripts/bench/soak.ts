@@ -20,7 +20,7 @@ import { Pool } from 'undici';
 import { generateInternalToken } from '../../bin/internal-token.ts';
 import { REPO_ROOT, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
 import { startFakeProvider } from './fake-provider.ts';
-import { round, toMiB } from './report.ts';
+import { round, toMiB } from './stats.ts';
 
 const DURATION_S = Number(process.env.SOAK_DURATION_S || 120);
 const WARMUP_S = 20;

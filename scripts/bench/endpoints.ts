@@ -1,0 +1,106 @@
+/**
+ * Throughput of the cheap endpoints, with autocannon against the bench topology (./topology.ts):
+ * `/health`, `/v1/sandbox` and a cached `/v1/search` through the gateway and straight to the
+ * search service (the gateway adds the internal token on its hop; a direct call carries it
+ * itself), and MCP `search_web` (a raw JSON-RPC `tools/call` POST with the operator key, as any
+ * MCP client sends it; the MCP service calls the gateway's REST search in turn). Every 2xx body is
+ * checked to be the expected answer (a cache hit for the cached search, a successful tool result
+ * for MCP); anything else counts as an error.
+ *
+ * Alone: `node --import tsx scripts/bench/endpoints.ts` starts the topology, prints the table and
+ * the memory per service, writes .bench/endpoints.json, exits 1 on any error.
+ */
+import { renderText } from '../eval/report.ts';
+import type { LoadShape, LoadTarget } from './load.ts';
+import { jsonBody, load } from './load.ts';
+import type { EndpointFigures } from './results.ts';
+import { writeScratch } from './results.ts';
+import { BENCH_SETTINGS, interrupted, isMain, requireRedis, stopOnSignals } from './settings.ts';
+import { endpointsTable, memoryTable } from './tables.ts';
+import type { BenchTopology } from './topology.ts';
+import { startBenchTopology } from './topology.ts';
+
+const CACHED_QUERY = 'how do ocean tides work';
+
+interface SearchBody { results?: unknown[]; meta?: { cache?: { hit?: boolean }; sandbox?: boolean } }
+const isCacheHit = jsonBody((body) => {
+  const b = body as SearchBody;
+  return b.meta?.cache?.hit === true && (b.results?.length ?? 0) > 0;
+});
+
+/** A successful `search_web` result: no tool error, ranked rows from a cached search. */
+const isToolResult = jsonBody((body) => {
+  const result = (body as { result?: { isError?: boolean; structuredContent?: SearchBody } }).result;
+  return result !== undefined && result.isError !== true && result.structuredContent?.meta?.cache?.hit === true
+    && (result.structuredContent.results?.length ?? 0) > 0;
+});
+
+const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+};
+
+interface Plan { id: string; label: string; via: EndpointFigures['via']; target: LoadTarget }
+
+function plans(t: BenchTopology): Plan[] {
+  const internal = { 'x-internal-token': t.internalToken };
+  const searchPath = `/v1/search?${new URLSearchParams({ q: CACHED_QUERY, k: '10' })}`;
+  return [
+    { id: 'health', label: 'GET /health', via: 'gateway', target: { url: `${t.origin}/health`, verifyBody: jsonBody((b) => (b as { ok?: boolean }).ok === true) } },
+    { id: 'sandbox', label: 'GET /v1/sandbox', via: 'gateway', target: { url: `${t.origin}/v1/sandbox`, verifyBody: jsonBody((b) => (b as SearchBody).meta?.sandbox === true) } },
+    { id: 'sandbox-direct', label: 'GET /v1/sandbox', via: 'search service', target: { url: `${t.searchOrigin}/v1/sandbox`, headers: internal, verifyBody: jsonBody((b) => (b as SearchBody).meta?.sandbox === true) } },
+    { id: 'search-hit', label: 'GET /v1/search (snip, cache hit)', via: 'gateway', target: { url: `${t.origin}${searchPath}`, headers: { 'x-api-key': t.apiKey }, verifyBody: isCacheHit } },
+    { id: 'search-hit-direct', label: 'GET /v1/search (snip, cache hit)', via: 'search service', target: { url: `${t.searchOrigin}${searchPath}`, headers: internal, verifyBody: isCacheHit } },
+    {
+      id: 'mcp-search-web', label: 'MCP tools/call search_web (cache hit)', via: 'gateway',
+      target: {
+        url: `${t.origin}/mcp`, method: 'POST', headers: { ...MCP_HEADERS, 'x-api-key': t.apiKey }, verifyBody: isToolResult,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_web', arguments: { q: CACHED_QUERY, k: 10 } } }),
+      },
+    },
+  ];
+}
+
+/** Fills the discover cache for the cached query, so every measured search is a hit. */
+async function primeCache(t: BenchTopology): Promise<void> {
+  const response = await fetch(`${t.origin}/v1/search?${new URLSearchParams({ q: CACHED_QUERY, k: '10' })}`, { headers: { 'x-api-key': t.apiKey } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`priming the cache: HTTP ${response.status}: ${text.slice(0, 300)}`);
+}
+
+export async function measureEndpoints(t: BenchTopology, shape: LoadShape, log: (line: string) => void = console.log): Promise<EndpointFigures[]> {
+  await primeCache(t);
+  const figures: EndpointFigures[] = [];
+  for (const plan of plans(t)) {
+    interrupted.throwIfAborted();
+    log(`  ${plan.label} via ${plan.via}: ${shape.connections} connections, ${shape.durationS} s…`);
+    const measured = await load(plan.target, shape);
+    figures.push({ id: plan.id, label: plan.label, via: plan.via, connections: shape.connections, durationS: shape.durationS, ...measured });
+  }
+  return figures;
+}
+
+/** Failed requests of each run, as problems. */
+export const endpointProblems = (endpoints: readonly EndpointFigures[]): string[] =>
+  endpoints.filter((e) => e.non2xx > 0 || e.errors > 0).map((e) => `${e.label} via ${e.via}: ${e.non2xx} non-2xx, ${e.errors} errors`);
+
+if (isMain(import.meta.url)) {
+  stopOnSignals();
+  await requireRedis();
+  const s = BENCH_SETTINGS;
+  const topology = await startBenchTopology({ redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs });
+  try {
+    const endpoints = await measureEndpoints(topology, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS });
+    const services = await topology.memory();
+    console.log(`\n${renderText(endpointsTable(endpoints))}\n\n${renderText(memoryTable(services))}`);
+    console.log(`\nwrote ${await writeScratch('endpoints', { date: new Date().toISOString(), logLevel: s.logLevel, endpoints, services })}`);
+    const problems = endpointProblems(endpoints);
+    if (problems.length > 0) {
+      console.error(`FAIL:\n  ${problems.join('\n  ')}\n--- gateway (last lines) ---\n${topology.tail('gateway')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await topology.stop();
+  }
+}
