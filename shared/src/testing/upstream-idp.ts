@@ -1,10 +1,9 @@
 /**
- * A real second oidc-provider on 127.0.0.1 playing the upstream OpenID Connect provider a person
- * signs in with at the auth-server's pages: an outside party, like the fake Brave server (the
- * auth-server's unit tests keep their own copy, as e2e reaches services over the network only).
- * Its login is the test's choice (`signInAs`): the interaction completes login and consent at
- * once, as a person clicking through would. The provider is built on the first request, so the
- * client's redirect URI may be known only after the topology started.
+ * Test support (the auth-server's unit tests and the e2e suite): a real second oidc-provider on
+ * 127.0.0.1 playing the upstream OpenID Connect provider a person signs in with, an outside party
+ * like the fake Brave server. Its login is the test's choice (`signInAs`): the interaction
+ * completes login and consent at once, as a person clicking through would. The provider is built
+ * on the first request, so the client's redirect URI may be known only after the auth-server started.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
