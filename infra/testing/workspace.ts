@@ -37,25 +37,14 @@ export const ENTRIES: Record<RankgateService, string> = {
   'ranking-worker': 'services/ranking-worker/src/main.ts',
 };
 
-/**
- * Variables the deployment files already pass whose reader arrives with an open issue (the
- * architecture's configuration table names them): the mcp service's way back to the gateway and
- * deep mode's judge. Once a schema declares one, it is checked like the rest.
- */
-export const PENDING_VARIABLES: Partial<Record<RankgateService, readonly string[]>> = {
-  mcp: ['GATEWAY_URL'],
-  // Deep mode judges fetched pages with the configured judge.
-  'ranking-worker': ['JUDGE', 'JUDGE_BASE_URL', 'JUDGE_MODEL', 'JUDGE_API_KEY'],
-};
-
 /** Set by the image (infra/Dockerfile, entry script), not read by the config schemas. */
 export const IMAGE_VARIABLES = ['SERVICE', 'NODE_ENV', 'RANKGATE_BUILD_VERSION'];
 
 export const variablesOf = (service: RankgateService): Set<string> => new Set(Object.keys(ENV_SCHEMAS[service].shape));
 
-/** Whether `name` may be set on `service`: its schema reads it, the image does, or its issue is open. */
+/** Whether `name` may be set on `service`: its schema reads it, or the image does. */
 export const accepts = (service: RankgateService, name: string): boolean =>
-  variablesOf(service).has(name) || IMAGE_VARIABLES.includes(name) || (PENDING_VARIABLES[service] ?? []).includes(name);
+  variablesOf(service).has(name) || IMAGE_VARIABLES.includes(name);
 
 /** The smallest environment each schema accepts (the split topology's one required secret). */
 export const MINIMAL_ENV = { INTERNAL_TOKEN: 'x'.repeat(32) };
