@@ -10,6 +10,8 @@ export interface RawCandidate {
   title: string;
   url: string;
   snippet?: string | null;
+  extra_snippets?: readonly string[] | null;
+  markup?: string | null;
   published_at?: string | null;
   provider_score?: number | null;
 }
@@ -34,6 +36,9 @@ export function normaliseCandidates(rows: readonly RawCandidate[], maxCandidates
       published_at: row.published_at ?? null,
       provider_rank: candidates.length + 1,
     };
+    const extra = (row.extra_snippets ?? []).map(collapseWhitespace).filter((text) => text.length > 0);
+    if (extra.length > 0) candidate.extra_snippets = extra;
+    if (row.markup) candidate.markup = row.markup;
     if (typeof row.provider_score === 'number' && Number.isFinite(row.provider_score)) candidate.provider_score = row.provider_score;
     candidates.push(candidate);
   }
