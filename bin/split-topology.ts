@@ -92,7 +92,12 @@ export class ManagedProcess {
   /** Milliseconds from spawn to the first successful readiness probe. */
   readyMs = 0;
 
-  constructor(readonly spec: ProcessSpec, private readonly options: { echo?: boolean } = {}) {}
+  readonly spec: ProcessSpec;
+  private readonly options: { echo?: boolean };
+  constructor(spec: ProcessSpec, options: { echo?: boolean } = {}) {
+    this.spec = spec;
+    this.options = options;
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;

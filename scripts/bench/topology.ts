@@ -47,7 +47,9 @@ export class MemorySampler {
   private readonly peak = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly processes: () => Iterable<[string, ManagedProcess]>) {
+  private readonly processes: () => Iterable<[string, ManagedProcess]>;
+  constructor(processes: () => Iterable<[string, ManagedProcess]>) {
+    this.processes = processes;
     this.timer = setInterval(() => void this.sample(), 1000);
     this.timer.unref();
   }

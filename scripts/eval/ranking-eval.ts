@@ -41,8 +41,10 @@ export type { JudgeName };
 
 /** The requested judge cannot be built (unknown name, or a setting is missing). */
 export class JudgeUnavailableError extends Error {
-  constructor(readonly judge: string, detail: string) {
+  readonly judge: string;
+  constructor(judge: string, detail: string) {
     super(`The "${judge}" judge is not available: ${detail}`);
+    this.judge = judge;
     this.name = 'JudgeUnavailableError';
   }
 }

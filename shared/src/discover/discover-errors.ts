@@ -5,27 +5,41 @@
  * they name the provider and the setting, never a key, a keyed URL or an upstream body.
  */
 export class ProviderNotConfiguredError extends Error {
-  constructor(readonly provider: string, readonly setting: string) {
+  readonly provider: string;
+  readonly setting: string;
+  constructor(provider: string, setting: string) {
     super(`The ${provider} discover provider is not configured: set ${setting}.`);
+    this.provider = provider;
+    this.setting = setting;
     this.name = 'ProviderNotConfiguredError';
   }
 }
 
 export class ProviderUpstreamError extends Error {
+  readonly provider: string;
+  readonly reason: string;
+  readonly options: { status?: number; retryAfterSeconds?: number };
   constructor(
-    readonly provider: string,
+    provider: string,
     /** What went wrong, in our words (e.g. "answered HTTP 500", "sent a body that is not valid JSON"). */
-    readonly reason: string,
-    readonly options: { status?: number; retryAfterSeconds?: number } = {},
+    reason: string,
+    options: { status?: number; retryAfterSeconds?: number } = {},
   ) {
     super(`The ${provider} discover provider failed: ${reason}.`);
+    this.provider = provider;
+    this.reason = reason;
+    this.options = options;
     this.name = 'ProviderUpstreamError';
   }
 }
 
 export class ProviderTimeoutError extends Error {
-  constructor(readonly provider: string, readonly timeoutMs: number) {
+  readonly provider: string;
+  readonly timeoutMs: number;
+  constructor(provider: string, timeoutMs: number) {
     super(`The ${provider} discover provider did not answer within ${timeoutMs} ms.`);
+    this.provider = provider;
+    this.timeoutMs = timeoutMs;
     this.name = 'ProviderTimeoutError';
   }
 }

@@ -6,7 +6,10 @@ export class HostLimiter {
   private readonly active = new Map<string, number>();
   private readonly queues = new Map<string, (() => void)[]>();
 
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** Resolves with the release function once a slot is free; rejects with the signal's reason. */
   acquire(key: string, signal: AbortSignal): Promise<() => void> {

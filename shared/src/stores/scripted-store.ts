@@ -14,7 +14,9 @@ import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 export abstract class ScriptedKeyValueStore implements KeyValueStore {
   protected closed = false;
 
-  constructor(protected readonly keyPrefix: string) {
+  protected readonly keyPrefix: string;
+  constructor(keyPrefix: string) {
+    this.keyPrefix = keyPrefix;
     if (keyPrefix === '') throw new RangeError('keyPrefix must not be empty');
   }
 

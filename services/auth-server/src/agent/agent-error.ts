@@ -5,14 +5,22 @@ import type { FastifyReply } from 'fastify';
  * (`{error, error_description}`, as /oauth2/token answers), never cached.
  */
 export class AgentAuthError extends Error {
+  readonly status: number;
+  readonly error: string;
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
   constructor(
-    readonly status: number,
-    readonly error: string,
+    status: number,
+    error: string,
     description: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
   ) {
     super(description);
+    this.status = status;
+    this.error = error;
+    this.extra = extra;
+    this.headers = headers;
   }
 }
 

@@ -34,7 +34,10 @@ const iso = (epochMs: number): string => new Date(epochMs).toISOString();
  * an agent gets back names its next step: an assertion to exchange, or a claim to complete.
  */
 export class AgentIdentities {
-  constructor(private readonly options: AgentIdentitiesOptions) {}
+  private readonly options: AgentIdentitiesOptions;
+  constructor(options: AgentIdentitiesOptions) {
+    this.options = options;
+  }
 
   async register(request: IdentityRequest): Promise<Body> {
     switch (request.type) {

@@ -23,12 +23,21 @@ const invalid = (description: string) => new AgentAuthError(400, 'invalid_reques
  * the same origin), a live `exp`, a `jti` never seen before, and a recent `auth_time`.
  */
 export class IdJagVerifier {
+  private readonly issuers: TrustedIssuers;
+  private readonly endpoints: Endpoints;
+  private readonly store: KeyValueStore;
+  private readonly maxAuthAgeS: number;
   constructor(
-    private readonly issuers: TrustedIssuers,
-    private readonly endpoints: Endpoints,
-    private readonly store: KeyValueStore,
-    private readonly maxAuthAgeS: number,
-  ) {}
+    issuers: TrustedIssuers,
+    endpoints: Endpoints,
+    store: KeyValueStore,
+    maxAuthAgeS: number,
+  ) {
+    this.issuers = issuers;
+    this.endpoints = endpoints;
+    this.store = store;
+    this.maxAuthAgeS = maxAuthAgeS;
+  }
 
   async verify(assertion: string): Promise<VerifiedIdJag> {
     let typ: unknown;

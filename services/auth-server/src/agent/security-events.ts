@@ -13,8 +13,10 @@ import { REVOCATION_EVENTS } from '../oauth/vocabulary.ts';
 export type SetErrorCode = 'invalid_request' | 'invalid_key' | 'invalid_issuer' | 'invalid_audience' | 'authentication_failed' | 'access_denied';
 
 export class SetRefused extends Error {
-  constructor(readonly err: SetErrorCode, description: string) {
+  readonly err: SetErrorCode;
+  constructor(err: SetErrorCode, description: string) {
     super(description);
+    this.err = err;
   }
 }
 
@@ -38,13 +40,24 @@ type SubjectId = { format?: unknown; id?: unknown; iss?: unknown; sub?: unknown 
  * revocation event types (others are accepted and ignored).
  */
 export class SecurityEventReceiver {
+  private readonly transmitters: TrustedIssuers;
+  private readonly endpoints: Endpoints;
+  private readonly store: KeyValueStore;
+  private readonly registrations: Registrations;
+  private readonly revocations: Revocations;
   constructor(
-    private readonly transmitters: TrustedIssuers,
-    private readonly endpoints: Endpoints,
-    private readonly store: KeyValueStore,
-    private readonly registrations: Registrations,
-    private readonly revocations: Revocations,
-  ) {}
+    transmitters: TrustedIssuers,
+    endpoints: Endpoints,
+    store: KeyValueStore,
+    registrations: Registrations,
+    revocations: Revocations,
+  ) {
+    this.transmitters = transmitters;
+    this.endpoints = endpoints;
+    this.store = store;
+    this.registrations = registrations;
+    this.revocations = revocations;
+  }
 
   async receive(token: string): Promise<SetOutcome> {
     const payload = await this.verify(token);

@@ -35,7 +35,12 @@ export interface ClaimAttemptOptions {
  * (`setIfAbsent`, `increment`), so a poll can never overwrite a confirmation it raced with.
  */
 export class ClaimAttempts {
-  constructor(private readonly store: KeyValueStore, private readonly options: ClaimAttemptOptions) {}
+  private readonly store: KeyValueStore;
+  private readonly options: ClaimAttemptOptions;
+  constructor(store: KeyValueStore, options: ClaimAttemptOptions) {
+    this.store = store;
+    this.options = options;
+  }
 
   async current(registrationId: string): Promise<ClaimAttempt | undefined> {
     const text = await this.store.get(`auth:claim-attempt:${registrationId}`);

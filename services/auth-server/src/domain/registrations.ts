@@ -33,7 +33,12 @@ const subjectKey = ({ iss, sub }: { iss: string; sub: string }): string => `auth
 
 /** Registration records and their lookups (by claim token, by ID-JAG subject). */
 export class Registrations {
-  constructor(private readonly store: KeyValueStore, private readonly ttlMs: number) {}
+  private readonly store: KeyValueStore;
+  private readonly ttlMs: number;
+  constructor(store: KeyValueStore, ttlMs: number) {
+    this.store = store;
+    this.ttlMs = ttlMs;
+  }
 
   async create(input: NewRegistration): Promise<Registration> {
     const now = Date.now();

@@ -16,7 +16,12 @@ const msUntil = (epochSeconds: number): number => Math.max(1000, epochSeconds * 
  * each other; a revocation always overwrites a claim.
  */
 export class Revocations {
-  constructor(private readonly store: KeyValueStore, private readonly identityTtlMs: number) {}
+  private readonly store: KeyValueStore;
+  private readonly identityTtlMs: number;
+  constructor(store: KeyValueStore, identityTtlMs: number) {
+    this.store = store;
+    this.identityTtlMs = identityTtlMs;
+  }
 
   /** Marks an access token revoked until it would have expired anyway. Idempotent. */
   async revokeToken(jti: string, exp: number): Promise<void> {

@@ -24,7 +24,11 @@ export class AssertionRefused extends Error {}
 export class IdentityAssertions {
   private readonly keys: JWTVerifyGetKey;
 
-  constructor(private readonly endpoints: Endpoints, private readonly signing: SigningKeys) {
+  private readonly endpoints: Endpoints;
+  private readonly signing: SigningKeys;
+  constructor(endpoints: Endpoints, signing: SigningKeys) {
+    this.endpoints = endpoints;
+    this.signing = signing;
     this.keys = createLocalJWKSet({ keys: signing.publicJwks });
   }
 

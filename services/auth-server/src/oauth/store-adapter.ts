@@ -23,7 +23,12 @@ export interface StoreAdapterOptions {
  * Consuming a code is atomic (`setIfAbsent`), so two racing redemptions cannot both succeed.
  */
 class StoreAdapter implements Adapter {
-  constructor(private readonly model: string, private readonly options: StoreAdapterOptions) {}
+  private readonly model: string;
+  private readonly options: StoreAdapterOptions;
+  constructor(model: string, options: StoreAdapterOptions) {
+    this.model = model;
+    this.options = options;
+  }
 
   private key(id: string): string {
     return `auth:oidc:${this.model}:${id}`;

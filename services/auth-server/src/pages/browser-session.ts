@@ -30,7 +30,11 @@ export function parseCookies(header: string | undefined): Map<string, string> {
 export class BrowserSessions {
   private readonly secure: boolean;
 
-  constructor(private readonly secret: Buffer, issuer: string, private readonly now: () => number = Date.now) {
+  private readonly secret: Buffer;
+  private readonly now: () => number;
+  constructor(secret: Buffer, issuer: string, now: () => number = Date.now) {
+    this.secret = secret;
+    this.now = now;
     this.secure = issuer.startsWith('https:');
   }
 

@@ -5,7 +5,14 @@ import type { KeyValueStore } from '@rankgate/shared/stores';
  * count together; past the limit the address is refused until the window ends.
  */
 export class FailureLimiter {
-  constructor(private readonly store: KeyValueStore, private readonly limit = 10, private readonly windowMs = 15 * 60_000) {}
+  private readonly store: KeyValueStore;
+  private readonly limit;
+  private readonly windowMs;
+  constructor(store: KeyValueStore, limit = 10, windowMs = 15 * 60_000) {
+    this.store = store;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
 
   private key(clientIp: string): string {
     return `auth:page-failures:${clientIp}`;

@@ -6,7 +6,10 @@ export const escapeHtml = (value: unknown): string => String(value).replace(/[&<
 
 /** A fragment that is already HTML (built from escaped parts). */
 export class Html {
-  constructor(readonly value: string) {}
+  readonly value: string;
+  constructor(value: string) {
+    this.value = value;
+  }
   toString(): string {
     return this.value;
   }

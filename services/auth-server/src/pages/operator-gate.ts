@@ -35,12 +35,21 @@ export function clientIpOf(request: FastifyRequest): string {
  * limited per address).
  */
 export class OperatorGate {
+  private readonly operatorKey: string | undefined;
+  private readonly sessions: BrowserSessions;
+  private readonly limiter: FailureLimiter;
+  private readonly upstream?: UpstreamSignInLink;
   constructor(
-    private readonly operatorKey: string | undefined,
-    private readonly sessions: BrowserSessions,
-    private readonly limiter: FailureLimiter,
-    private readonly upstream?: UpstreamSignInLink,
-  ) {}
+    operatorKey: string | undefined,
+    sessions: BrowserSessions,
+    limiter: FailureLimiter,
+    upstream?: UpstreamSignInLink,
+  ) {
+    this.operatorKey = operatorKey;
+    this.sessions = sessions;
+    this.limiter = limiter;
+    this.upstream = upstream;
+  }
 
   /** What the page offers: nothing to do (signed in), the upstream link, or the key field. */
   approval(request: FastifyRequest, returnTo: string): Approval {

@@ -23,7 +23,10 @@ const PENDING_TTL_MS = 10 * 60_000;
  * the one whose delete succeeds gets the record.
  */
 export class PendingSignIns {
-  constructor(private readonly store: KeyValueStore) {}
+  private readonly store: KeyValueStore;
+  constructor(store: KeyValueStore) {
+    this.store = store;
+  }
 
   private key(state: string): string {
     return `auth:sign-in:${secretDigest(state)}`;

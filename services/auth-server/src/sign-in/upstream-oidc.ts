@@ -35,8 +35,10 @@ export interface Approver {
 /** The sign-in did not prove an allowed person: cancelled at the provider, a bad answer, or someone not on the allow-lists. */
 export class SignInRefused extends Error {
   override readonly name = 'SignInRefused';
-  constructor(readonly reason: 'cancelled' | 'invalid' | 'not_allowed', message: string) {
+  readonly reason: 'cancelled' | 'invalid' | 'not_allowed';
+  constructor(reason: 'cancelled' | 'invalid' | 'not_allowed', message: string) {
     super(message);
+    this.reason = reason;
   }
 }
 
@@ -60,7 +62,9 @@ export class UpstreamOidc {
   private readonly clientAuth: oauth.ClientAuth;
   private readonly allowedEmails: ReadonlySet<string>;
 
-  constructor(private readonly options: UpstreamOidcOptions) {
+  private readonly options: UpstreamOidcOptions;
+  constructor(options: UpstreamOidcOptions) {
+    this.options = options;
     this.client = { client_id: options.clientId };
     this.clientAuth = options.clientSecret ? oauth.ClientSecretBasic(options.clientSecret) : oauth.None();
     this.allowedEmails = new Set(options.allowedEmails.map((email) => email.toLowerCase()));

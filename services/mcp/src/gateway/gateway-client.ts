@@ -68,7 +68,10 @@ function readFailure(status: number, headers: Headers, text: string): GatewayFai
  * decided once, by the gateway. The internal token lets the gateway believe the forwarded client IP.
  */
 export class GatewayClient {
-  constructor(private readonly options: GatewayClientOptions) {}
+  private readonly options: GatewayClientOptions;
+  constructor(options: GatewayClientOptions) {
+    this.options = options;
+  }
 
   /** `POST /v1/search` with a validated request body. */
   search(request: object, caller: CallerCredentials, signal: AbortSignal): Promise<GatewayResult> {

@@ -10,7 +10,12 @@ export type SendProgress = (update: { progress: number; total?: number; message:
 export class Progress {
   private step = 0;
 
-  constructor(private readonly send: SendProgress | undefined, private readonly intervalMs: number) {}
+  private readonly send: SendProgress | undefined;
+  private readonly intervalMs: number;
+  constructor(send: SendProgress | undefined, intervalMs: number) {
+    this.send = send;
+    this.intervalMs = intervalMs;
+  }
 
   get enabled(): boolean {
     return this.send !== undefined;

@@ -36,7 +36,9 @@ export class DiscoverCache {
   private readonly inFlight = new Map<string, Promise<Candidate[]>>();
   private readonly now: () => number;
 
-  constructor(private readonly options: DiscoverCacheOptions) {
+  private readonly options: DiscoverCacheOptions;
+  constructor(options: DiscoverCacheOptions) {
+    this.options = options;
     this.now = options.now ?? Date.now;
   }
 

@@ -64,8 +64,12 @@ export interface LocalSearchOptions {
 
 /** The index file is not one this version can read. The message says what to do. */
 export class LocalIndexFormatError extends Error {
-  constructor(readonly path: string, readonly detail: string) {
+  readonly path: string;
+  readonly detail: string;
+  constructor(path: string, detail: string) {
     super(`The local index ${path} ${detail}: run \`npm run index\` to rebuild it.`);
+    this.path = path;
+    this.detail = detail;
     this.name = 'LocalIndexFormatError';
   }
 }
@@ -95,12 +99,19 @@ async function exists(path: string): Promise<boolean> {
 }
 
 export class LocalIndex {
+  private readonly db: sqlite3.Database;
+  readonly header: LocalIndexHeader;
+  readonly path: string | undefined;
   private constructor(
-    private readonly db: sqlite3.Database,
-    readonly header: LocalIndexHeader,
+    db: sqlite3.Database,
+    header: LocalIndexHeader,
     /** The file it reads, or undefined for an index held in memory. */
-    readonly path: string | undefined,
-  ) {}
+    path: string | undefined,
+  ) {
+    this.db = db;
+    this.header = header;
+    this.path = path;
+  }
 
   /** Indexes the documents, in memory or into `options.path` (replaced only once the build succeeded). */
   static async build(documents: AsyncIterable<LocalDocument> | Iterable<LocalDocument>, options: BuildLocalIndexOptions): Promise<LocalIndex> {
