@@ -114,7 +114,7 @@ export class ManagedProcess {
 
   async start(timeoutMs = 30_000): Promise<void> {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', this.spec.entry], {
+    const child = spawn(process.execPath, [this.spec.entry], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...this.spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -526,12 +526,12 @@ describe('docker-compose.yml against the services\' configuration', () => {
 });
 
 describe('infra/Dockerfile', () => {
-  it('has two FROM stages, deps and runtime, both on node:20-bookworm-slim', () => {
+  it('has two FROM stages, deps and runtime, both on node:24-bookworm-slim', () => {
     const stages = stageStarts.map((index) => dockerfile[index]?.args ?? '');
     expect(stages.map((from) => from.split(/\s+AS\s+/i)[1])).toEqual(['deps', 'runtime']);
     for (const from of stages) {
       const image = (from.split(/\s+/)[0] ?? '').replace(/\$\{(\w+)\}/g, (_, name: string) => globalArgs[name] ?? '');
-      expect(image).toBe('node:20-bookworm-slim');
+      expect(image).toBe('node:24-bookworm-slim');
     }
   });
 
@@ -591,7 +591,7 @@ describe('infra/docker-entrypoint.sh and infra/healthcheck.mjs', () => {
       const config = read(entry.replace(/main\.ts$/, 'config.ts'));
       expect(config, `${name} config.ts defines ${probe?.portVariable} default ${probe?.port}`).toContain(`${probe?.portVariable}: portField(${probe?.port},`);
     }
-    expect(entrypointSource).toMatch(/^exec node --import tsx "\$entry"$/m);
+    expect(entrypointSource).toMatch(/^exec node "\$entry"$/m);
   });
 
   it('entry script refuses an unknown SERVICE (exit 64) and runs a given command instead of a service', () => {

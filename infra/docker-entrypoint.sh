@@ -20,6 +20,7 @@ case "${SERVICE:-}" in
     ;;
 esac
 
-# The app root (/app in the image): entries and tsx resolve from there.
+# The app root (/app in the image): entries and their packages resolve from there. Node 24 strips
+# the types itself, so the sources run as they are.
 cd "$(dirname "$0")/.."
-exec node --import tsx "$entry"
+exec node "$entry"

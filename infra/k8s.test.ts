@@ -201,7 +201,7 @@ function checkAgainstWorkspace(objects: Manifest[], { imageName }: { imageName: 
     expect(entrypointServices, `docker-entrypoint.sh knows ${name}`).toContain(name);
     expect(deployment?.spec.template.spec.securityContext.runAsUser, `${where} runs as the image's USER ${dockerUser}`).toBe(1000);
     expect(dockerUser).toBe('node');
-    // Read-only root: tsx writes its cache to /tmp, which must be a volume.
+    // Read-only root: temporary files go to /tmp, which must be a volume.
     if (container.securityContext?.readOnlyRootFilesystem) {
       expect((container.volumeMounts ?? []).map((m: Manifest) => m.mountPath), `${where} mounts /tmp`).toContain('/tmp');
     }

@@ -8,7 +8,7 @@
  * here (`npm run eval` does that); the ratio of cost is what counts.
  *
  * Needs the evaluation data (see scripts/eval/data.ts); without it the section is skipped.
- * Alone: `node --import tsx scripts/bench/cascade.ts`; writes .bench/cascade.json.
+ * Alone: `node scripts/bench/cascade.ts`; writes .bench/cascade.json.
  */
 import { startFakeOpenAi } from '../../e2e/harness/fake-openai.ts';
 import { dataAvailable } from '../eval/data.ts';

@@ -11,7 +11,7 @@
  *    4 pages at a time (RANKING_WORKER_CONCURRENCY), so one worker is the bottleneck; the gain is
  *    the second page throughput over the first.
  *
- * Alone: `node --import tsx scripts/bench/deep.ts`; writes .bench/deep.json, exits 1 on any failed
+ * Alone: `node scripts/bench/deep.ts`; writes .bench/deep.json, exits 1 on any failed
  * search or unjudged page.
  */
 import { randomBytes } from 'node:crypto';

@@ -7,7 +7,7 @@
  * checked to be the expected answer (a cache hit for the cached search, a successful tool result
  * for MCP); anything else counts as an error.
  *
- * Alone: `node --import tsx scripts/bench/endpoints.ts` starts the topology, prints the table and
+ * Alone: `node scripts/bench/endpoints.ts` starts the topology, prints the table and
  * the memory per service, writes .bench/endpoints.json, exits 1 on any error.
  */
 import { renderText } from '../eval/report.ts';

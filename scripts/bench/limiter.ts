@@ -5,7 +5,7 @@
  * is timed), and one on the Redis REST store (a REST endpoint on 127.0.0.1 in front of the same
  * Redis). Requests alternate between the gateways in blocks, so drift hits all alike.
  *
- * Alone: `node --import tsx scripts/bench/limiter.ts` prints p50/p99 per store and the difference
+ * Alone: `node scripts/bench/limiter.ts` prints p50/p99 per store and the difference
  * to "off"; writes .bench/limiter.json. BENCH_LIMITER_REQUESTS per store (default 3000), 8 at a time.
  */
 import { randomUUID } from 'node:crypto';

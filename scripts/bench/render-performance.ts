@@ -1,7 +1,7 @@
 /**
  * docs/performance.md from bench/results.json alone: the ratios first, then every table, the
  * machine and the commit, and how to reproduce. `npm run bench` calls it after measuring; run alone
- * (`node --import tsx scripts/bench/render-performance.ts`) it re-renders the page from the
+ * (`node scripts/bench/render-performance.ts`) it re-renders the page from the
  * committed results without measuring anything.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -166,8 +166,8 @@ export function renderPerformance(results: BenchResults): string {
     renderMarkdown({ title: '', headers: ['variable', 'what it sets', 'this run'], rows: SETTINGS_DOC.map(([name, what, key]) => [`\`${name}\``, what, String(results.settings[key] ?? '—')]) }, { heading: false }),
     '',
     'Each part also runs alone, printing its tables and writing `.bench/<name>.json` (this page is left alone):',
-    '`node --import tsx scripts/bench/<name>.ts` with `endpoints`, `search-overhead`, `deep`, `cascade` or `limiter`.',
-    '`node --import tsx scripts/bench/render-performance.ts` re-renders this page from bench/results.json. The soak',
+    '`node scripts/bench/<name>.ts` with `endpoints`, `search-overhead`, `deep`, `cascade` or `limiter`.',
+    '`node scripts/bench/render-performance.ts` re-renders this page from bench/results.json. The soak',
     '(`scripts/bench/soak.ts`: minutes of mixed load, memory growth bounded) is not part of the bench.',
     '');
   return out.join('\n');

@@ -11,7 +11,7 @@
  * wordings, each client owning its own, so no two requests in flight share one (the search service
  * coalesces identical concurrent misses even with nocache=true) and every request pays the provider.
  *
- * Alone: `node --import tsx scripts/bench/search-overhead.ts`; writes .bench/search-overhead.json,
+ * Alone: `node scripts/bench/search-overhead.ts`; writes .bench/search-overhead.json,
  * exits 1 on any failed request.
  */
 import { Pool } from 'undici';

@@ -8,7 +8,7 @@
  * Prints requests per kind, unexpected failures, and memory per service (after warm-up, at the end,
  * the peak); exits 1 on any unexpected failure or when a service grew by more than the bound
  * (SOAK_RSS_BOUND_MIB, default 40 MiB) from warm to end. SOAK_DURATION_S (default 120).
- * Not part of `npm run bench`: run it on demand, `node --import tsx scripts/bench/soak.ts`.
+ * Not part of `npm run bench`: run it on demand, `node scripts/bench/soak.ts`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';

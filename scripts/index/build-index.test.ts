@@ -23,7 +23,7 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ru
   const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('LOCAL_'));
   const childEnv = { ...Object.fromEntries(inherited), ...env };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, env: childEnv });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: childEnv });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
