@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type Provider from 'oidc-provider';
 
 import { PAGE_SECURITY_HEADERS } from '../pages/security-headers.ts';
@@ -37,8 +38,25 @@ function withAgentClient(request: FastifyRequest, body: Buffer): Buffer {
 }
 
 /**
- * Hands the provider's paths to node-oidc-provider with the request unparsed: Fastify keeps the
- * body as bytes and the provider reads it from `req.body`. The public origin is the base URL, so
+ * The request again, with the body Fastify read (and we may have rewritten) readable once more:
+ * the provider reads bodies from the stream itself, and warns on every start when handed a
+ * consumed one.
+ */
+function replayable(raw: RawRequest, body: Buffer): RawRequest {
+  const stream = new Readable({ read() {} });
+  stream.push(body);
+  stream.push(null);
+  // The provider (Koa) reads the request line, headers and socket; the body comes from the stream.
+  return Object.assign(stream, {
+    method: raw.method, url: raw.url, socket: raw.socket, connection: raw.socket,
+    httpVersion: raw.httpVersion, httpVersionMajor: raw.httpVersionMajor, httpVersionMinor: raw.httpVersionMinor,
+    headers: { ...raw.headers, 'content-length': String(body.length) },
+  }) as unknown as RawRequest;
+}
+
+/**
+ * Hands the provider's paths to node-oidc-provider: Fastify keeps the body as bytes and the
+ * provider reads them again from a replayed request. The public origin is the base URL, so
  * the forwarded host and protocol are set from it (the gateway's hop is plain HTTP on loopback),
  * and every page is unframeable and sends no referrer.
  */
@@ -59,19 +77,16 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
       }
       body = review.body;
     }
-    if (body) {
-      raw.body = body;
-      raw.headers['content-length'] = String(body.length);
-    }
-    raw.originalUrl = `${basePath}${raw.url ?? ''}`;
-    raw.headers['x-forwarded-host'] = base.host;
-    raw.headers['x-forwarded-proto'] = base.protocol.replace(':', '');
+    const forwarded = body ? replayable(raw, body) : raw;
+    forwarded.originalUrl = `${basePath}${raw.url ?? ''}`;
+    forwarded.headers['x-forwarded-host'] = base.host;
+    forwarded.headers['x-forwarded-proto'] = base.protocol.replace(':', '');
     const clientIp = request.headers[CLIENT_IP_HEADER];
-    raw.headers['x-forwarded-for'] = typeof clientIp === 'string' ? clientIp : request.ip;
+    forwarded.headers['x-forwarded-for'] = typeof clientIp === 'string' ? clientIp : request.ip;
     for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
     reply.hijack();
-    callback(raw, reply.raw);
+    callback(forwarded, reply.raw);
   };
 
   await app.register(async (scope) => {
