@@ -19,6 +19,12 @@ export const RankingWorkerEnvSchema = z.object({
     .describe('Deep mode: page text handed to the judge (an LLM judge cuts it further for its prompt).'),
   PAGE_JUDGE_RESERVE_MS: z.coerce.number().int().min(0).max(30_000).optional()
     .describe('Deep mode: time kept back from a page fetch before the request deadline, for extraction and the judge. Default 100 ms with the local judge, 3000 ms with an LLM judge.'),
+  PAGE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000)
+    .describe('Deep mode: time one page may spend being parsed; a page over it reports page_status timeout.'),
+  PAGE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(32).max(2_048).default(128)
+    .describe('Deep mode: heap one parsing thread may use (MiB); a page over it reports page_status timeout.'),
+  PAGE_EXTRACT_THREADS: z.coerce.number().int().min(1).max(16).optional()
+    .describe('Deep mode: threads parsing pages off the main event loop. Default: the CPU count, at most 4.'),
   ...fetchEnv,
   ...judgeEnv,
 }).superRefine((env, ctx) => {

@@ -13,6 +13,7 @@ import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
 import type { RankingWorkerConfig } from './config.ts';
 import { judgeReserveMs } from './config.ts';
 import { readPage } from './domain/read-page.ts';
+import { createExtractPool, defaultExtractThreads } from './extract/extract-pool.ts';
 
 /** Where the page jobs come from: BullMQ on Redis (split topology) or the in-process broker (one process). */
 export type PageQueueSource =
@@ -48,8 +49,11 @@ export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, s
     onWarning: (warning) => logger.warn({ judge: warning.judge, kind: warning.kind, status: warning.status }, warning.message),
   });
   const judge = metrics ? instrumentJudge(baseJudge, metrics) : baseJudge;
+  const extractor = createExtractPool({
+    threads: config.PAGE_EXTRACT_THREADS ?? defaultExtractThreads(), timeMs: config.PAGE_EXTRACT_TIMEOUT_MS, memoryMb: config.PAGE_EXTRACT_MEMORY_MB,
+  });
   const deps = {
-    fetcher, judge, judgeReserveMs: judgeReserveMs(config), excerptChars: config.PAGE_EXCERPT_CHARS, maxTextChars: config.PAGE_TEXT_MAX_CHARS,
+    fetcher, extractor, judge, judgeReserveMs: judgeReserveMs(config), excerptChars: config.PAGE_EXCERPT_CHARS, maxTextChars: config.PAGE_TEXT_MAX_CHARS,
   };
   // One line per attempt, with the trace of the search that asked for the page (it travels in the job).
   const readOne: JobHandler<PageJob, PageResult> = async (job, context) => {
@@ -81,7 +85,7 @@ export function startPageConsumer(config: RankingWorkerConfig, logger: Logger, s
   return {
     async close(options) {
       await consumer.close(options);
-      await fetcher.close();
+      await Promise.all([fetcher.close(), extractor.close()]);
     },
   };
 }

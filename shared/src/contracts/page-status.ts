@@ -13,6 +13,8 @@ export const PAGE_FAILURES = [
   'no_text',
   /** The page did not arrive in the time left before the request's deadline (the judge's share kept back). */
   'deadline',
+  /** Parsing the page took more than its time or memory budget (a hostile or huge page); the thread was stopped. */
+  'timeout',
 ] as const;
 export type PageFailure = (typeof PAGE_FAILURES)[number];
 

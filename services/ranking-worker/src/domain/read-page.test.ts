@@ -16,6 +16,9 @@ import { createInProcessBroker, createInProcessConsumer, createInProcessProducer
 import { createLocalJudge } from '@rankgate/shared/ranking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { PageExtractor } from '../extract/extract-pool.ts';
+import { createExtractPool } from '../extract/extract-pool.ts';
+import { hostilePage } from '../extract/testing/hostile-page.ts';
 import type { PageReaderDependencies } from './read-page.ts';
 import { readPage } from './read-page.ts';
 
@@ -29,6 +32,7 @@ const HIDDEN_INJECTION = TIDES.replace('<main>', '<main><div style="display:none
 let server: PageServer;
 let fetcher: SafeFetcher;
 let flakyCalls = 0;
+let extractor: PageExtractor;
 let deps: PageReaderDependencies;
 
 beforeAll(async () => {
@@ -46,16 +50,19 @@ beforeAll(async () => {
     '/report.pdf': (_req, res) => { res.writeHead(200, { 'content-type': 'application/pdf' }); res.end('%PDF-1.7'); },
     '/empty': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html><body><script>1</script></body></html>'); },
     '/slow': (_req, res) => { setTimeout(() => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(TIDES); }, 2_000); },
+    '/hostile': (_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(hostilePage(80_000)); }, // within the fetch cap below
     '/notes.txt': (_req, res) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end('Tide notes\n\nThe moon causes ocean tides by its gravitational pull.'); },
   });
   fetcher = createSafeFetcher({
     userAgent: 'Rankgate-test', connectTimeoutMs: 1_000, totalTimeoutMs: 5_000, maxBytes: 1_000_000, maxDecompressedBytes: 4_000_000,
     maxRedirects: 5, perHostConcurrency: 4, allowedPorts: [server.port], testAllowList: ['127.0.0.1'],
   });
-  deps = { fetcher, judge: createLocalJudge(), judgeReserveMs: 100, excerptChars: 300, maxTextChars: 20_000 };
+  extractor = createExtractPool({ threads: 2, timeMs: 1_000, memoryMb: 64 });
+  deps = { fetcher, extractor, judge: createLocalJudge(), judgeReserveMs: 100, excerptChars: 300, maxTextChars: 20_000 };
 });
 afterAll(async () => {
   await fetcher?.close();
+  await extractor?.close();
   await server?.close();
 });
 
@@ -66,6 +73,13 @@ const job = (path: string, query = 'what causes ocean tides'): PageJob => ({
 const context = (deadlineInMs = 5_000, signal = new AbortController().signal): JobContext => ({ attempt: 1, signal, deadline: Date.now() + deadlineInMs, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
 
 describe('reading a page', () => {
+  it('gives a page that blows its parsing budget a timeout on its own row; the next page still reads', async () => {
+    const hostile = PageResultSchema.parse(await readPage(job('/hostile'), context(10_000), deps));
+    expect(hostile).toMatchObject({ outcome: 'failed', failure: 'timeout', status: 200 });
+    if (hostile.outcome === 'failed') expect(hostile.reason).toMatch(/longer than 1000 ms|more than 64 MiB/);
+    expect((await readPage(job('/tides'), context(), deps)).outcome).toBe('read');
+  });
+
   it('fetches, extracts and judges the page text, and says what it read', async () => {
     const result = PageResultSchema.parse(await readPage(job('/tides'), context(), deps));
     expect(result.outcome).toBe('read');

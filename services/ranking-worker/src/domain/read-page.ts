@@ -8,11 +8,14 @@ import { analyzeQuery } from '@rankgate/shared/ranking';
 
 import { bestExcerpt } from '../extract/best-excerpt.ts';
 import type { ExtractedPage } from '../extract/extract-page.ts';
-import { extractHtml, extractPlainText } from '../extract/extract-page.ts';
+import type { PageExtractor } from '../extract/extract-pool.ts';
+import { ExtractBudgetError } from '../extract/extract-pool.ts';
 import { screenPage } from './screen-page.ts';
 
 export interface PageReaderDependencies {
   fetcher: SafeFetcher;
+  /** Parses pages off the main thread, each under a time and memory budget. */
+  extractor: PageExtractor;
   judge: Judge;
   /** Time kept back from the fetch before the deadline, for extraction and the judge. */
   judgeReserveMs: number;
@@ -33,10 +36,10 @@ function sniffHtml(body: Buffer): boolean {
   return /^\s*(?:<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString('latin1'));
 }
 
-function extract(page: SafeFetchResult): ExtractedPage | PageFailure {
+async function extract(page: SafeFetchResult, extractor: PageExtractor): Promise<ExtractedPage | PageFailure> {
   const type = page.contentType || (sniffHtml(page.body) ? 'text/html' : '');
-  if (HTML_TYPES.has(type)) return extractHtml(decodeText(page.body, page.charset));
-  if (type === 'text/plain') return extractPlainText(decodeText(page.body, page.charset));
+  if (HTML_TYPES.has(type)) return extractor.extract('html', decodeText(page.body, page.charset));
+  if (type === 'text/plain') return extractor.extract('text', decodeText(page.body, page.charset));
   return 'unsupported_type';
 }
 
@@ -73,7 +76,14 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
   }
 
   const extractStarted = performance.now();
-  const extracted = extract(page);
+  let extracted: ExtractedPage | PageFailure;
+  try {
+    extracted = await extract(page, deps.extractor);
+  } catch (error) {
+    // Over budget: this page's row says so; the thread that parsed it is already replaced.
+    if (error instanceof ExtractBudgetError) return failed('timeout', error.message, at);
+    throw error;
+  }
   if (typeof extracted === 'string') return failed(extracted, page.contentType || 'no media type', at);
   if (!extracted.text) return failed('no_text', 'no readable text', at);
   const extractMs = elapsed(extractStarted);
