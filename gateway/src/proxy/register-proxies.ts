@@ -23,11 +23,16 @@ export interface ProxyOptions {
 
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
+/**
+ * Hop-by-hop for our purposes: Node already answered `Expect: 100-continue` to the caller, and
+ * the body is in hand, so the hop to the service sends it straight (undici refuses the header).
+ */
+const NOT_FORWARDED = new Set(['expect']);
 
 function forwardHeaders(internalToken: string) {
   return (request: Pick<FastifyRequest, 'id' | 'clientIp'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
-    for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
+    for (const name in headers) if (!isInternalHeader(name) && !NOT_FORWARDED.has(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
     forwarded[CLIENT_IP_HEADER] = request.clientIp;

@@ -41,6 +41,12 @@ function toProblemError(error: FastifyError): ProblemError {
   return new ProblemError(code, detail);
 }
 
+function methodNotAllowed(reply: FastifyReply, baseUrl: string, method: string, path: string, allowed: string[]) {
+  return sendProblem(reply, baseUrl, new ProblemError('METHOD_NOT_ALLOWED', `${method} is not supported on ${path}; use ${allowed.join(', ')}.`, {
+    headers: { allow: allowed.join(', ') },
+  }));
+}
+
 /**
  * Makes every error leave as problem+json: thrown ProblemErrors, framework errors, unknown paths
  * (404) and known paths with the wrong method (405 with `Allow`). Call before registering routes,
@@ -49,6 +55,21 @@ function toProblemError(error: FastifyError): ProblemError {
 export function installProblemHandling(app: FastifyInstance, { baseUrl, classifyUnmatched }: ProblemHandlingOptions): void {
   const methods = new MethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.url ?? route.path, route.method));
+
+  // Before the body is parsed: a method no route on this path takes (even one Fastify cannot parse
+  // a body for, such as QUERY) is a 405 with Allow; a plain OPTIONS lists the methods (RFC 9110 §9.3.7).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.is404) return;
+    const path = instanceOf(request);
+    const allowed = methods.allowedFor(path);
+    if (allowed.length === 0) return;
+    if (request.method === 'OPTIONS') {
+      // A CORS preflight is the CORS layer's to answer (or to leave unanswered).
+      if (request.headers['access-control-request-method'] !== undefined) return;
+      return reply.code(204).header('allow', [...new Set([...allowed, 'OPTIONS'])].sort().join(', ')).send();
+    }
+    return methodNotAllowed(reply, baseUrl, request.method, path, allowed);
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = toProblemError(error);
@@ -59,11 +80,7 @@ export function installProblemHandling(app: FastifyInstance, { baseUrl, classify
   app.setNotFoundHandler((request, reply) => {
     const path = instanceOf(request);
     const allowed = methods.allowedFor(path);
-    if (allowed.length > 0) {
-      return sendProblem(reply, baseUrl, new ProblemError('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}; use ${allowed.join(', ')}.`, {
-        headers: { allow: allowed.join(', ') },
-      }));
-    }
+    if (allowed.length > 0) return methodNotAllowed(reply, baseUrl, request.method, path, allowed);
     const classified = classifyUnmatched?.(path);
     return sendProblem(reply, baseUrl, classified ?? new ProblemError('NOT_FOUND', `Nothing is published at ${path}.`));
   });

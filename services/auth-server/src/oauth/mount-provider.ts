@@ -9,10 +9,13 @@ import { PATHS } from './endpoints.ts';
 import { reviewRegistration } from './registration-policy.ts';
 import { AGENT_CLIENT_ID, CLAIM_GRANT, JWT_BEARER_GRANT } from './vocabulary.ts';
 
-/** What the provider serves, by path (everything else under /oauth2 is ours or a 404 problem). */
+/**
+ * What the provider serves, by path and method (everything else under /oauth2 is ours or a 404
+ * problem). Only methods it answers: its POST form of the authorization endpoint is off.
+ */
 const PROVIDER_ROUTES: [string, HTTPMethods[]][] = [
-  [PATHS.authorize, ['GET', 'POST']],
-  [`${PATHS.authorize}/:uid`, ['GET', 'POST']],
+  [PATHS.authorize, ['GET']],
+  [`${PATHS.authorize}/:uid`, ['GET']],
   [PATHS.token, ['POST', 'OPTIONS']],
   [PATHS.jwks, ['GET', 'OPTIONS']],
   [PATHS.register, ['POST', 'OPTIONS']],
@@ -55,6 +58,21 @@ function replayable(raw: RawRequest, body: Buffer): RawRequest {
 }
 
 /**
+ * The provider answers CORS preflights only (a plain OPTIONS gets its 404); a plain OPTIONS is
+ * answered here with the methods the path takes (RFC 9110 §9.3.7).
+ */
+function answerPlainOptions(methods: HTTPMethods[], handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  const allow = [...new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] === undefined) {
+      await reply.code(204).header('allow', allow).send();
+      return;
+    }
+    await handler(request, reply);
+  };
+}
+
+/**
  * Hands the provider's paths to node-oidc-provider: Fastify keeps the body as bytes and the
  * provider reads them again from a replayed request. The public origin is the base URL, so
  * the forwarded host and protocol are set from it (the gateway's hop is plain HTTP on loopback),
@@ -92,6 +110,8 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    for (const [url, methods] of PROVIDER_ROUTES) scope.route({ method: methods, url, handler });
+    for (const [url, methods] of PROVIDER_ROUTES) {
+      scope.route({ method: methods, url, handler: methods.includes('OPTIONS') ? answerPlainOptions(methods, handler) : handler });
+    }
   });
 }

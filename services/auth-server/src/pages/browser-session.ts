@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 import { secretsEqual } from '@rankgate/shared/http';
+import { ProblemError } from '@rankgate/shared/problems';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const BROWSER_COOKIE = 'rg_browser';
@@ -11,11 +12,29 @@ const SIGN_IN_PATH = '/oauth2/sign-in';
 /** Someone who proved they may approve is trusted by this browser for this long. */
 const OPERATOR_SESSION_S = 15 * 60;
 
+const decoded = (value: string): string | undefined => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The request's cookies. Another site's malformed cookie on this host is skipped; one of ours that
+ * does not decode was tampered with or cut short, and is refused with the remedy.
+ */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0) cookies.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    const value = decoded(part.slice(eq + 1).trim());
+    if (value !== undefined) cookies.set(name, value);
+    else if (name.startsWith('rg_')) {
+      throw new ProblemError('BAD_REQUEST', `The ${name} cookie is malformed: clear this site's cookies and load the page again.`);
+    }
   }
   return cookies;
 }
