@@ -34,6 +34,32 @@ export interface UpstreamIdp {
   close(): Promise<void>;
 }
 
+type Stored = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; consumed?: number };
+
+/**
+ * The provider's state in maps, one set per provider: its own quick-start adapter does the same
+ * but prints a warning on every start, noise in every suite that signs in upstream.
+ */
+function mapAdapter(): NonNullable<Configuration['adapter']> {
+  const stores = new Map<string, Map<string, Stored>>();
+  return class MapAdapter {
+    private readonly items: Map<string, Stored>;
+    constructor(model: string) {
+      this.items = stores.get(model) ?? new Map<string, Stored>();
+      stores.set(model, this.items);
+    }
+    async upsert(id: string, payload: Stored) { this.items.set(id, payload); }
+    async find(id: string) { return this.items.get(id); }
+    async findByUserCode(userCode: string) { return [...this.items.values()].find((item) => item.userCode === userCode); }
+    async findByUid(uid: string) { return [...this.items.values()].find((item) => item.uid === uid); }
+    async consume(id: string) { const item = this.items.get(id); if (item) item.consumed = Math.floor(Date.now() / 1000); }
+    async destroy(id: string) { this.items.delete(id); }
+    async revokeByGrantId(grantId: string) {
+      for (const [id, item] of this.items) if (item.grantId === grantId) this.items.delete(id);
+    }
+  } as unknown as NonNullable<Configuration['adapter']>;
+}
+
 export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: UpstreamIdpOptions): Promise<UpstreamIdp> {
   const clientId = 'rankgate-upstream-client';
   const clientSecret = 'upstream-client-secret-0123456789';
@@ -44,6 +70,7 @@ export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: 
 
   let provider: Provider | undefined;
   const build = (issuer: string): Provider => new Provider(issuer, {
+    adapter: mapAdapter(),
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri()], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
     jwks: { keys: [jwk] as NonNullable<Configuration['jwks']>['keys'] },
     cookies: { keys: ['upstream-idp-cookie-key-for-tests'] },
