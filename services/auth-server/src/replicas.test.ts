@@ -86,4 +86,46 @@ describe.skipIf(!available)('two replicas on one Redis', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)?.json().error).toBe('invalid_grant');
   });
+
+  it('check at most 10 operator-key guesses from one address when 300 arrive at once, across both replicas', async () => {
+    const clientIp = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const person = browser(a);
+    const entry = await person.get('/oauth2/claim');
+    const csrf = formField(entry.body, 'csrf') ?? '';
+    const cookie = person.jar.header('/oauth2/claim');
+    const guess = (app: TestApp, i: number) => app.call({
+      method: 'POST', url: '/oauth2/claim',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-rankgate-client-ip': clientIp },
+      payload: new URLSearchParams({ csrf, step: 'lookup', user_code: 'ABCD-EFGH', operator_key: `wrong-key-${i}` }).toString(),
+    });
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => guess(i % 2 ? a : b, i)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(290);
+    // The right key is refused too while the window lasts: the limit is per address, not per key.
+    const right = await guess(a, -1).then(() => a.call({
+      method: 'POST', url: '/oauth2/claim',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-rankgate-client-ip': clientIp },
+      payload: new URLSearchParams({ csrf, step: 'lookup', user_code: 'ABCD-EFGH', operator_key: OPERATOR_KEY }).toString(),
+    }));
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('do not count a right operator key or a known user code as a failure', async () => {
+    const clientIp = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const identity = (await a.json('/agent/identity', { type: 'anonymous' })).json();
+    const attempt = (await a.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'r@example.org' })).json();
+    const person = browser(b);
+    const entry = await person.get('/oauth2/claim');
+    const csrf = formField(entry.body, 'csrf') ?? '';
+    const cookie = person.jar.header('/oauth2/claim');
+    for (let i = 0; i < 15; i += 1) {
+      const shown = await b.call({
+        method: 'POST', url: '/oauth2/claim',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-rankgate-client-ip': clientIp },
+        payload: new URLSearchParams({ csrf, step: 'lookup', user_code: attempt.user_code, operator_key: OPERATOR_KEY }).toString(),
+      });
+      expect(shown.statusCode, `lookup ${i + 1}`).toBe(200);
+    }
+  });
 });

@@ -64,12 +64,10 @@ export class OperatorGate {
     if (this.upstream) return 'sign-in-required';
     if (!this.operatorKey) return 'unconfigured';
     const ip = clientIpOf(request);
-    if (await this.limiter.blocked(ip)) return 'blocked';
-    if (typeof typedKey !== 'string' || typedKey === '') return 'no-key';
-    if (!secretsEqual(typedKey.trim(), this.operatorKey)) {
-      await this.limiter.fail(ip);
-      return 'wrong-key';
-    }
+    if (typeof typedKey !== 'string' || typedKey === '') return (await this.limiter.blocked(ip)) ? 'blocked' : 'no-key';
+    if (!(await this.limiter.reserve(ip))) return 'blocked';
+    if (!secretsEqual(typedKey.trim(), this.operatorKey)) return 'wrong-key';
+    await this.limiter.release(ip);
     this.sessions.signInOperator(request, reply);
     return 'signed-in';
   }

@@ -58,12 +58,10 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
       return entry(request, reply, failure.status, typedCode, failure.message);
     }
     const ip = clientIpOf(request);
-    if (await limiter.blocked(ip)) return entry(request, reply, 429, typedCode, proofFailure('blocked').message);
+    if (!(await limiter.reserve(ip))) return entry(request, reply, 429, typedCode, proofFailure('blocked').message);
     const attempt = await attempts.findByUserCode(typedCode);
-    if (!attempt) {
-      await limiter.fail(ip);
-      return entry(request, reply, 400, typedCode, 'That code is unknown or has expired. Check it, or ask the agent to start a new claim.');
-    }
+    if (!attempt) return entry(request, reply, 400, typedCode, 'That code is unknown or has expired. Check it, or ask the agent to start a new claim.');
+    await limiter.release(ip);
     const registration = await registrations.find(attempt.registrationId);
     if (!registration) return sendPage(reply, 410, messagePage('Identity gone', 'This agent identity no longer exists.'));
     if (form.step === 'confirm' || form.step === 'deny') {
