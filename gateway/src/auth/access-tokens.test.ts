@@ -35,6 +35,7 @@ describe('access token verification', () => {
     ['another audience', { aud: 'https://elsewhere.test/' }],
     ['another issuer', { iss: 'https://elsewhere.test' }],
     ['an expired token', { expiresIn: -120 }],
+    ['a token issued in the future (iat ahead of the clock by more than the skew allowed)', { issuedIn: 600 }],
     ['a JWT that is not an access token (an identity assertion)', { typ: 'JWT' }],
   ])('refuses %s', async (_label, claims) => {
     const { token } = await auth.issue(claims);

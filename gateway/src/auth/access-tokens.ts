@@ -2,6 +2,9 @@ import { INTERNAL_TOKEN_HEADER } from '@rankgate/shared/http';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { request as undiciRequest } from 'undici';
 
+/** Clock difference tolerated between the auth-server and the gateway, for `iat`. */
+const CLOCK_SKEW_S = 60;
+
 /** What a verified access token grants. */
 export interface VerifiedAccessToken {
   subject: string;
@@ -111,10 +114,14 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
       rejectUnlessPlausible(token, issuer, audiences);
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer, audience: [...audiences], algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp'] }));
+        ({ payload } = await jwtVerify(token, keys, { issuer, audience: [...audiences], algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp', 'iat'] }));
       } catch (error) {
         if (isKeyFetchFailure(error)) throw new TokenCheckUnavailableError('the auth-server keys could not be fetched', { cause: error });
         throw new InvalidAccessTokenError(error instanceof Error ? error.message : 'invalid token');
+      }
+      // jose checks iat only against a maximum age; a token from the future is refused here.
+      if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + CLOCK_SKEW_S) {
+        throw new InvalidAccessTokenError('the token was issued in the future (iat)');
       }
       const { jti, sub } = payload;
       if (typeof jti !== 'string' || typeof sub !== 'string') throw new InvalidAccessTokenError('jti and sub must be strings');

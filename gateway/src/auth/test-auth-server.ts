@@ -10,6 +10,8 @@ export interface TokenClaims {
   iss?: string;
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
+  /** Seconds from now the token claims it was issued (positive: in the future). Default 0. */
+  issuedIn?: number;
   typ?: string;
   kid?: string;
 }
@@ -64,7 +66,7 @@ export async function startTestAuthServer(baseUrl: string) {
         .setAudience(claims.aud ?? `${baseUrl}/`)
         .setSubject(claims.sub ?? 'agent-1')
         .setJti(jti)
-        .setIssuedAt(now)
+        .setIssuedAt(now + (claims.issuedIn ?? 0))
         .setExpirationTime(now + (claims.expiresIn ?? 3600))
         .sign(current.privateKey);
       return { token, jti };

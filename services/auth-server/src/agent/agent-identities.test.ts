@@ -65,12 +65,13 @@ describe('anonymous identities and the jwt-bearer exchange', () => {
     expect(foreign.json().error).toBe('invalid_target');
   });
 
-  it('refuses our own key\'s signature on the wrong audience, issuer or type', async () => {
+  it('refuses our own key\'s signature on the wrong audience, issuer or type, or issued in the future', async () => {
     const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
     const { signingKey, signingKid } = await loadSigningKeys(undefined, test.store);
-    const sign = (claims: { aud: string; iss: string }, typ = 'identity-assertion+jwt') => new SignJWT({})
+    const sign = (claims: { aud: string; iss: string; iat?: number }, typ = 'identity-assertion+jwt') => new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid: signingKid, typ }).setIssuer(claims.iss).setSubject(identity.registration_id)
-      .setAudience(claims.aud).setIssuedAt().setExpirationTime('5m').setJti(`t-${claims.aud}-${typ}`).sign(signingKey);
+      .setAudience(claims.aud).setIssuedAt(claims.iat ?? Math.floor(Date.now() / 1000)).setExpirationTime('5m')
+      .setJti(`t-${claims.aud}-${typ}`).sign(signingKey);
     const good = await sign({ aud: `${BASE_URL}/oauth2/token`, iss: BASE_URL });
     expect((await exchange(good)).statusCode).toBe(200);
     for (const assertion of [
@@ -78,6 +79,7 @@ describe('anonymous identities and the jwt-bearer exchange', () => {
       await sign({ aud: `${BASE_URL}/`, iss: BASE_URL }),
       await sign({ aud: `${BASE_URL}/oauth2/token`, iss: 'https://other.example' }),
       await sign({ aud: `${BASE_URL}/oauth2/token`, iss: BASE_URL }, 'at+jwt'),
+      await sign({ aud: `${BASE_URL}/oauth2/token`, iss: BASE_URL, iat: Math.floor(Date.now() / 1000) + 600 }),
     ]) {
       const response = await exchange(assertion);
       expect(response.json().error, response.body).toBe('invalid_grant');

@@ -43,7 +43,7 @@ describe('identity_assertion registration with an ID-JAG', () => {
     expect(second.registration_id).toBe(identity.registration_id);
   });
 
-  it('refuses a wrong typ, audience, expiry, signature or issuer, and a replayed jti', async () => {
+  it('refuses a wrong typ, audience, expiry, future iat, signature or issuer, and a replayed jti', async () => {
     const replayed = await idJag();
     expect((await register(replayed)).statusCode).toBe(200);
     const cases: [string, string][] = [
@@ -52,6 +52,7 @@ describe('identity_assertion registration with an ID-JAG', () => {
       [await idJag({ aud: 'https://other.example' }), 'invalid_request'],
       [await idJag({ aud: [BASE_URL, 'https://other.example'] }), 'invalid_request'],
       [await idJag({ exp: Math.floor(Date.now() / 1000) - 120 }), 'invalid_request'],
+      [await idJag({ iat: Math.floor(Date.now() / 1000) + 600 }), 'invalid_request'],
       [await idJag({}, { key: (await generateKeyPair('ES256')).privateKey }), 'invalid_request'],
       [await idJag({}, { iss: 'https://untrusted.example' }), 'issuer_not_enabled'],
     ];

@@ -4,6 +4,7 @@ import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } fro
 import { secretDigest } from '../domain/opaque-ids.ts';
 import type { TrustedIssuers } from '../domain/trusted-issuers.ts';
 import type { Endpoints } from '../oauth/endpoints.ts';
+import { issuedInFuture } from '../oauth/issued-at.ts';
 import { ID_JAG_TYP } from '../oauth/vocabulary.ts';
 import { AgentAuthError } from './agent-error.ts';
 
@@ -59,6 +60,7 @@ export class IdJagVerifier {
       if (error instanceof joseErrors.JWTClaimValidationFailed) throw invalid(`assertion claim "${error.claim}" is missing or invalid`);
       throw invalid('assertion signature does not verify against the issuer\'s keys');
     }
+    if (issuedInFuture(payload)) throw invalid('assertion claim "iat" is in the future');
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
     if (audiences.length !== 1 || (audiences[0] !== this.endpoints.issuer && audiences[0] !== this.endpoints.resource)) {
       throw invalid(`assertion aud must be exactly "${this.endpoints.issuer}"`);

@@ -4,6 +4,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, SignJWT } from 'jos
 import { opaqueId } from '../domain/opaque-ids.ts';
 import type { Registration } from '../domain/registrations.ts';
 import type { Endpoints } from './endpoints.ts';
+import { issuedInFuture } from './issued-at.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { IDENTITY_ASSERTION_TYP } from './vocabulary.ts';
 
@@ -54,10 +55,12 @@ export class IdentityAssertions {
         audience: [this.endpoints.url('token'), this.endpoints.issuer],
         typ: IDENTITY_ASSERTION_TYP,
         algorithms: ['ES256'],
-        requiredClaims: ['sub', 'exp', 'jti'],
+        requiredClaims: ['sub', 'exp', 'jti', 'iat'],
       });
+      if (issuedInFuture(payload)) throw new AssertionRefused('the identity_assertion\'s "iat" claim is in the future');
       return String(payload.sub);
     } catch (error) {
+      if (error instanceof AssertionRefused) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new AssertionRefused('the identity_assertion has expired; register again at /agent/identity');
       if (error instanceof joseErrors.JWTClaimValidationFailed) throw new AssertionRefused(`the identity_assertion's "${error.claim}" claim is not valid here`);
       throw new AssertionRefused('the assertion is not an identity_assertion issued by this service (get one from /agent/identity)');
