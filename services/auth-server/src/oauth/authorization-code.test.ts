@@ -65,6 +65,17 @@ describe('authorization code with PKCE (seeded public client)', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
   });
 
+  it('completes with scope=openid: the approval covers it, the browser is not sent back to the consent page', async () => {
+    const { verifier, challenge } = pkce();
+    const { callback } = await approve({ code_challenge: challenge, scope: 'openid search:read' });
+    expect(callback?.origin + (callback?.pathname ?? '')).toBe(REDIRECT);
+    const code = callback?.searchParams.get('code');
+    expect(code).toBeTruthy();
+    const token = await redeem(code ?? '', verifier);
+    expect(token.statusCode, token.body).toBe(200);
+    expect(token.json().scope).toContain('search:read');
+  });
+
   it('audience-restricts the token to the resource asked for (RFC 8707): the MCP endpoint, or the origin', async () => {
     for (const [resource, audience] of [[`${BASE_URL}/mcp`, `${BASE_URL}/mcp`], ['HTTPS://RG.EXAMPLE/mcp', `${BASE_URL}/mcp`], [BASE_URL, `${BASE_URL}/`]] as const) {
       const { verifier, challenge } = pkce();

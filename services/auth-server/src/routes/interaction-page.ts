@@ -100,6 +100,8 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
     const requested = String(interaction.params.scope ?? '').split(' ').filter((scope) => (SCOPES as readonly string[]).includes(scope));
     const resources = [interaction.params.resource ?? endpoints.resource].flat().map(String);
     for (const resource of resources) grant.addResourceScope(resource, requested.join(' '));
+    // openid is the provider's own scope, granted apart; left out, the provider asks for consent again (a loop).
+    if (String(interaction.params.scope ?? '').split(' ').includes('openid')) grant.addOIDCScope('openid');
     const grantId = await grant.save();
     request.log.info({ clientId, approver: sessions.approver(request) ?? 'the operator', scopes: requested }, 'authorization approved');
     const returnTo = await provider.interactionResult(request.raw, reply.raw, {
