@@ -39,10 +39,28 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(unknown.json().error_description).toContain('admin');
   });
 
-  it('issues a secret to a confidential web client', async () => {
-    const client = (await register({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' })).json();
-    expect(client.client_secret).toEqual(expect.any(String));
-    expect(client.client_secret_expires_at).toBe(0);
+  it('refuses confidential client methods (public clients only, as documented); none is the default', async () => {
+    for (const method of ['client_secret_basic', 'client_secret_post', 'private_key_jwt']) {
+      const response = await register({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: method });
+      expect(response.statusCode, method).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'invalid_client_metadata', error_description: expect.stringContaining('"none"') });
+    }
+    const defaulted = await register({ redirect_uris: ['https://app.example/cb'] });
+    expect(defaulted.statusCode, defaulted.body).toBe(201);
+    expect(defaulted.json().token_endpoint_auth_method).toBe('none');
+    expect(defaulted.json().client_secret).toBeUndefined();
+  });
+
+  it('accepts a loopback redirect URI, and then any port on it (RFC 8252 §7.3)', async () => {
+    const client = (await register({ redirect_uris: ['http://127.0.0.1:9000/cb'], token_endpoint_auth_method: 'none', application_type: 'native' })).json();
+    const { challenge } = pkce();
+    const query = new URLSearchParams({
+      response_type: 'code', client_id: client.client_id, redirect_uri: 'http://127.0.0.1:51234/cb', scope: 'mcp:invoke',
+      code_challenge: challenge, code_challenge_method: 'S256',
+    });
+    const started = await test.call({ method: 'GET', url: `/oauth2/authorize?${query}` });
+    expect(started.statusCode, started.body).toBe(303);
+    expect(String(started.headers.location)).toContain('/oauth2/interaction/');
   });
 
   it('answers invalid_redirect_uri for missing, fragment, malformed or plain-http non-loopback redirect URIs', async () => {
