@@ -47,3 +47,47 @@ describe('the OpenAPI description', () => {
     expect(byName.max_candidates?.schema).toMatchObject({ minimum: 1, maximum: 100, default: 50 });
   });
 });
+
+describe('what strict clients and fuzzers found (Schemathesis, Redocly)', () => {
+  const document = buildOpenApi('https://rankgate.test') as {
+    paths: Record<string, Record<string, { security?: unknown; operationId?: string; responses: Record<string, unknown> } & Record<string, unknown>>>;
+    components: { schemas: Record<string, unknown> };
+  };
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).filter(([method]) => ['get', 'post', 'delete'].includes(method)).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+
+  it('gives every operation a unique operationId, its security (public ones `[]`) and a documented 4xx', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { at, operation } of operations) {
+      expect(Array.isArray(operation.security), `${at} security`).toBe(true);
+      expect(Object.keys(operation.responses).some((status) => status.startsWith('4')), `${at} 4xx`).toBe(true);
+    }
+    expect(document.paths['/health']?.get?.security).toEqual([]);
+  });
+
+  it('leaves response objects open to additive fields; the request stays closed (unknown fields are refused)', () => {
+    const text = (name: string) => JSON.stringify(document.components.schemas[name]);
+    for (const name of ['SearchResponse', 'SearchResult', 'HealthResponse', 'DiscoveryDocument', 'Problem']) {
+      expect(text(name), name).not.toContain('"additionalProperties":false');
+    }
+    expect(text('SearchRequest')).toContain('"additionalProperties":false');
+  });
+
+  it('says what the OAuth endpoints refuse: empty required strings, unknown grant types', () => {
+    const form = (path: string) => (document.paths[path]?.post?.requestBody as { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> })
+      .content['application/x-www-form-urlencoded']?.schema.properties ?? {};
+    expect(form('/oauth2/revoke').token).toMatchObject({ type: 'string', minLength: 1 });
+    expect(form('/oauth2/token').grant_type).toMatchObject({
+      enum: ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'authorization_code', 'urn:rankgate:agent-auth:grant-type:claim'],
+      minLength: 1,
+    });
+  });
+
+  it('describes rank=off as it is: no judge and no gates, so no screening', () => {
+    const rank = JSON.stringify((document.components.schemas.SearchRequest as { properties: Record<string, unknown> }).properties.rank);
+    expect(rank).toContain('no gates run');
+    expect(rank).not.toContain('still screen');
+  });
+});

@@ -20,6 +20,25 @@ function markRetirements(paths: Record<string, unknown>, retirements: readonly R
   }));
 }
 
+/**
+ * Every operation documents its client errors: one without its own 4xx gets the ones any route
+ * can answer (the gateway's problems), so generated clients and linters know the shape.
+ */
+function withClientErrors(paths: Record<string, unknown>): Record<string, unknown> {
+  const anyRoute = {
+    description: 'Problem details (RFC 9457): 405 with Allow for another method, 429 when a limit applies',
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
+  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, Object.fromEntries(
+    Object.entries(item as Record<string, unknown>).map(([method, operation]) => {
+      if (!HTTP_METHODS.has(method)) return [method, operation];
+      const { responses = {}, ...rest } = operation as { responses?: Record<string, unknown> };
+      const has4xx = Object.keys(responses).some((status) => status.startsWith('4'));
+      return [method, has4xx ? operation : { ...rest, responses: { ...responses, '4XX': anyRoute } }];
+    }),
+  )]));
+}
+
 /** The OpenAPI 3.1 description of the public origin, generated from the shared zod contracts. */
 export function buildOpenApi(baseUrl: string, retirements: readonly RouteRetirement[] = []): Record<string, unknown> {
   const schemas = componentSchemas();
@@ -41,7 +60,7 @@ export function buildOpenApi(baseUrl: string, retirements: readonly RouteRetirem
       { name: 'oauth', description: 'OAuth 2.0 authorization server and agent registration' },
       { name: 'mcp', description: 'Model Context Protocol over Streamable HTTP' },
     ],
-    paths: markRetirements(buildPaths(schemas.SearchRequest ?? {}), retirements),
+    paths: markRetirements(withClientErrors(buildPaths(schemas.SearchRequest ?? {})), retirements),
     components: {
       schemas,
       securitySchemes: {

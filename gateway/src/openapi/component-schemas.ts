@@ -14,9 +14,22 @@ function asComponent({ $schema: _s, $id: _i, ...schema }: JsonSchema): JsonSchem
 }
 
 /**
+ * A response stays open to fields added later (the versioning policy's additive changes): zod's
+ * output pass closes every object, which breaks strictly generated clients on the next field.
+ */
+function openToAdditions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openToAdditions);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema)
+    .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+    .map(([key, value]) => [key, openToAdditions(value)]));
+}
+
+/**
  * JSON Schema (2020-12, OpenAPI 3.1's dialect) of every registered contract. Responses are
  * described as they are sent (output); the request as callers may send it (input), with the
- * defaults the output pass knows (zod drops them from preprocessed fields in the input pass).
+ * defaults the output pass knows (zod drops them from preprocessed fields in the input pass). The
+ * request stays closed (an unknown field is refused); responses are open to additions.
  */
 export function componentSchemas(): Record<string, JsonSchema> {
   const output = generate('output');
@@ -26,7 +39,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
     const fallback = output.SearchRequest?.properties?.[name]?.default;
     if (fallback !== undefined && property.default === undefined) property.default = fallback;
   }
-  const components = Object.fromEntries(Object.entries(output).map(([id, schema]) => [id, asComponent(schema)]));
+  const components = Object.fromEntries(Object.entries(output).map(([id, schema]) => [id, openToAdditions(asComponent(schema)) as JsonSchema]));
   components.SearchRequest = request;
   return components;
 }

@@ -44,11 +44,14 @@ const searchPost = (operationId: string) => ({
   responses: { 200: json('Ranked, scored results', ref('SearchResponse')), ...searchErrors },
 });
 
-const page = (summary: string) => ({ get: { tags: ['service'], summary, responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } } });
+const page = (operationId: string, summary: string) => ({
+  get: { tags: ['service'], operationId, summary, security: [], responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } },
+});
 const jsonRpcError = (description: string) => ({ description, content: { 'application/json': { schema: anyJson } } });
-const mcp = {
+/** The MCP endpoint; `name` keeps the operation ids of its two paths apart. */
+const mcp = (name: string) => ({
   post: {
-    tags: ['mcp'], summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
+    tags: ['mcp'], operationId: `${name}Post`, summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
     description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web (needs search:read or the API key), search_sandbox, service_info, explain_signals.',
     security: [{ bearer: [] }, { apiKey: [] }, { oauth2: ['mcp:invoke'] }],
     parameters: [{ name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-11-25', '2025-06-18', '2025-03-26'] }, description: 'The negotiated revision; absent means 2025-03-26.' }],
@@ -63,9 +66,9 @@ const mcp = {
       415: jsonRpcError('Content-Type is not application/json'),
     },
   },
-  get: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
-  delete: { tags: ['mcp'], summary: 'Not offered by the stateless server', responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
-};
+  get: { tags: ['mcp'], operationId: `${name}Get`, summary: 'Not offered by the stateless server', security: [], responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
+  delete: { tags: ['mcp'], operationId: `${name}Delete`, summary: 'Not offered by the stateless server', security: [], responses: { 405: jsonRpcError('Method Not Allowed (Allow: POST)') } },
+});
 const serverCard = (operationId: string, summary: string) => ({
   get: { tags: ['mcp'], operationId, summary, security: [], responses: { 200: { description: 'Server card (CORS *; ETag)', content: { 'application/mcp-server-card+json': { schema: anyJson } } }, 304: { description: 'Not Modified (If-None-Match)' } } },
 });
@@ -83,14 +86,14 @@ export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> =
   '/config.js': { get: { tags: ['service'], operationId: 'websiteConfig', summary: 'Script that injects the public demo key for the same-origin UI', security: [], responses: { 200: { description: 'JavaScript', content: { 'text/javascript': {} } } } } },
   '/errors/{slug}': { get: { tags: ['service'], operationId: 'errorPage', summary: 'Human page for a problem type', security: [], parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Page', content: { 'text/html': {} } }, 404: problem('NOT_FOUND') } } },
   ...AUTH_PATHS,
-  '/mcp': mcp,
-  '/.well-known/mcp': mcp,
+  '/mcp': mcp('mcp'),
+  '/.well-known/mcp': mcp('wellKnownMcp'),
   '/.well-known/mcp/server-card.json': serverCard('mcpServerCard', 'MCP server card (the spec\'s location; same document as /mcp/server-card)'),
   '/mcp/server-card': serverCard('mcpServerCardDraft', 'MCP server card (the current draft\'s location, SEP-2127)'),
-  '/auth.md': page('Agent authentication guide'),
-  '/docs': page('Documentation'),
-  '/docs/versioning.md': page('Versioning policy'),
-  '/developers': page('Developer guide'),
-  '/contact': page('Contact'),
-  '/privacy': page('Privacy'),
+  '/auth.md': page('authGuide', 'Agent authentication guide'),
+  '/docs': page('docs', 'Documentation'),
+  '/docs/versioning.md': page('versioningPolicy', 'Versioning policy'),
+  '/developers': page('developerGuide', 'Developer guide'),
+  '/contact': page('contact', 'Contact'),
+  '/privacy': page('privacy', 'Privacy'),
 });

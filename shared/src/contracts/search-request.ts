@@ -50,7 +50,7 @@ export const SearchRequestSchema = z.strictObject({
   mode: z.enum(SEARCH_MODES, { error: 'must be "snip" or "deep"' }).default('snip')
     .describe('`snip` ranks on title, URL and snippet; `deep` also reads the pages of the best survivors (at most 12).'),
   rank: z.enum(RANK_SWITCH, { error: 'must be "on" or "off"' }).default('on')
-    .describe('`off` returns discover order without judging (gates still screen for injection).'),
+    .describe('`off` returns discover order as it is: no judge and no gates run, so rows are neither scored nor screened for injection.'),
   nocache: booleanParam('true forces a discover cache miss.'),
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined) });
 
