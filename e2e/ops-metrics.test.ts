@@ -58,6 +58,8 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
     target = await startLocalTarget(plan, {
       DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: web.origin, BRAVE_API_KEY: FAKE_WEB_KEY,
       METRICS_PORT: String(metricsPort), METRICS_TOKEN: metricsToken,
+      // Services behind the gateway log each request at debug (the gateway's line is the info one).
+      LOG_LEVEL: 'debug',
       // Deep pages from the fake web; two pages at a time, so a deep search leaves a visible backlog.
       FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: `80,443,${web.port}`, FETCH_PER_HOST_CONCURRENCY: '12', RANKING_WORKER_CONCURRENCY: '2',
     });
@@ -134,7 +136,7 @@ describe.skipIf(skipReason !== undefined)(skipReason ? `operations: metrics and 
       expect(parent).toMatch(/^[0-9a-f]{16}$/);
       expect(parent).not.toBe('b7ad6b7169203331');
     }
-    // Both processes logged the request with that trace id (the line crosses a pipe: poll for it).
+    // Both processes logged the request with that trace id at debug (the line crosses a pipe: poll for it).
     const logged = (name: ServiceName) => (target.processes.get(name)?.recentOutput() ?? '').split('\n')
       .filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
     for (const name of ['gateway', 'search'] as const) {

@@ -26,6 +26,11 @@ export interface BaseAppOptions {
   fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout' | 'trustProxy'>;
   /** Records every answered request (route pattern, method, status, latency) when given. */
   metrics?: AppMetrics;
+  /**
+   * Level of the one line per answered request. The gateway's is the request's line at info; a
+   * service behind it logs the same request at debug, so one request is one info line.
+   */
+  requestLogLevel?: 'info' | 'debug';
 }
 
 /**
@@ -34,7 +39,9 @@ export interface BaseAppOptions {
  * started (its trace id on every log line, current while the handler runs), one log line per
  * response, errors as problem+json, optional request metrics. Routes are registered afterwards.
  */
-export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, classifyUnmatched, fastify: extra, metrics }: BaseAppOptions): FastifyInstance {
+export function createBaseApp({
+  baseUrl, logger, bodyLimit = 64 * 1024, classifyUnmatched, fastify: extra, metrics, requestLogLevel = 'info',
+}: BaseAppOptions): FastifyInstance {
   const app = fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: requestIdFor,
@@ -73,7 +80,7 @@ export function createBaseApp({ baseUrl, logger, bodyLimit = 64 * 1024, classify
   // After body parsing, so the context survives into the handler and the calls it makes.
   app.addHook('preHandler', (request, _reply, done) => traceStorage.run(traceContextOf(request.raw), done));
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    request.log[requestLogLevel]({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
     metrics?.observeHttpRequest({
       method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, seconds: reply.elapsedTime / 1000,
     });
@@ -125,7 +132,7 @@ async function runChecks(checks: Record<string, () => Promise<void>>): Promise<R
  */
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance {
   const metrics = options.metrics ?? createAppMetrics({ service: options.service });
-  const app = createBaseApp({ ...options, metrics });
+  const app = createBaseApp({ requestLogLevel: 'debug', ...options, metrics });
   requireInternalToken(app, options.internalToken, [READINESS_PATH, LIVENESS_PATH, METRICS_PATH]);
   registerMetricsRoute(app, { metrics, token: options.metricsToken || options.internalToken });
   app.get(LIVENESS_PATH, async () => ({ ok: true, service: options.service }));

@@ -13,7 +13,7 @@ import { continueOrStartTrace, currentTraceparent, parseTraceparent } from './tr
 
 const token = 'i'.repeat(40);
 const logged: string[] = [];
-const logger = createLogger({ service: 'test', destination: new Writable({ write(c, _e, done) { logged.push(String(c)); done(); } }) });
+const logger = createLogger({ service: 'test', level: 'debug', destination: new Writable({ write(c, _e, done) { logged.push(String(c)); done(); } }) });
 
 /** A provider stand-in that remembers the traceparent it was sent. */
 const seenTraceparents: (string | undefined)[] = [];
@@ -122,6 +122,22 @@ describe('W3C trace context', () => {
     expect(sent?.flags).toBe('01');
     const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request completed' && l.url === '/things/7');
     expect(line?.trace_id).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+  });
+
+  it('logs one info line per request at the edge; a service behind it logs the same request at debug', async () => {
+    const edgeLines: string[] = [];
+    const edge = createBaseApp({
+      baseUrl: 'https://rg.example',
+      logger: createLogger({ service: 'edge', level: 'debug', destination: new Writable({ write(c, _e, done) { edgeLines.push(String(c)); done(); } }) }),
+    });
+    edge.get('/ping', async () => ({ ok: true }));
+    await edge.inject({ url: '/ping' });
+    await edge.close();
+    logged.length = 0;
+    await app.inject({ url: '/things/10', headers: internal });
+    const completed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request completed');
+    expect(completed(edgeLines).map((l) => l.level)).toEqual(['info']);
+    expect(completed(logged).map((l) => l.level)).toEqual(['debug']);
   });
 
   it('starts a trace when none (or an invalid one) comes in, and each request gets its own', async () => {

@@ -29,7 +29,7 @@ export async function listenOrExit(app: FastifyInstance, { port, host, service }
  */
 export async function runService({ app, port, host, service, shutdownTimeoutMs, closeAfter = [] }: RunOptions): Promise<string> {
   const address = await listenOrExit(app, { port, host, service });
-  app.log.info({ address, service }, `${service} listening`);
+  app.log.info({ address }, `${service} listening`);
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) process.exit(1);
