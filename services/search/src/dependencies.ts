@@ -11,6 +11,7 @@ import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } f
 
 import type { SearchConfig } from './config.ts';
 import { createPageQueue } from './page-queue.ts';
+import { missingProviderSetting } from './provider-settings.ts';
 
 export interface SearchAdapters {
   provider: DiscoverProvider;
@@ -40,6 +41,8 @@ async function createLocal(config: SearchConfig, logger: Logger): Promise<Discov
 
 /** Chooses the adapters named in config, once, at boot. */
 export async function createSearchAdapters(config: SearchConfig, logger: Logger, options: AdapterOptions = {}): Promise<SearchAdapters> {
+  const missing = missingProviderSetting(config);
+  if (missing) logger.warn({ provider: config.DISCOVER_PROVIDER }, missing);
   const provider = createDiscoverProvider({
     local: config.DISCOVER_PROVIDER === 'local' ? await createLocal(config, logger) : undefined,
     provider: config.DISCOVER_PROVIDER,

@@ -18,12 +18,13 @@ export class ProviderNotConfiguredError extends Error {
 export class ProviderUpstreamError extends Error {
   readonly provider: string;
   readonly reason: string;
-  readonly options: { status?: number; retryAfterSeconds?: number };
+  readonly options: { status?: number; retryAfterSeconds?: number; unreachable?: boolean };
   constructor(
     provider: string,
     /** What went wrong, in our words (e.g. "answered HTTP 500", "sent a body that is not valid JSON"). */
     reason: string,
-    options: { status?: number; retryAfterSeconds?: number } = {},
+    /** `unreachable`: no answer at all (DNS, refused connection, TLS): this machine cannot reach it. */
+    options: { status?: number; retryAfterSeconds?: number; unreachable?: boolean } = {},
   ) {
     super(`The ${provider} discover provider failed: ${reason}.`);
     this.provider = provider;

@@ -38,6 +38,31 @@ export interface JsonRequest {
   describeStatus?: (status: number) => string | undefined;
 }
 
+const NETWORK_CAUSES: Record<string, string> = {
+  ENOTFOUND: 'DNS lookup failed',
+  EAI_AGAIN: 'DNS lookup failed (temporary)',
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_SOCKET: 'connection closed',
+};
+
+/**
+ * Why fetch failed, in a few words and the system's code (never the URL, which may carry a key):
+ * fetch itself only says "fetch failed"; the cause chain has the code.
+ */
+export function networkCause(error: unknown): string {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return `${NETWORK_CAUSES[code] ?? 'network error'}, ${code}`;
+    if (current.message.includes('certificate')) return 'TLS certificate not accepted';
+  }
+  return 'network error';
+}
+
 /**
  * Sends the request and returns the parsed JSON body, unvalidated (the adapter checks its shape).
  *
@@ -51,9 +76,10 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
 
   // Which signal fired decides the error; anything else is the network's fault.
-  const classify = (stage: 'could not be reached' | 'broke off its response'): unknown => {
+  const classify = (stage: 'could not be reached' | 'broke off its response', error?: unknown): unknown => {
     if (request.signal?.aborted) return request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
     if (deadline.aborted) return new ProviderTimeoutError(provider, timeoutMs);
+    if (stage === 'could not be reached') return new ProviderUpstreamError(provider, `${stage} (${networkCause(error)})`, { unreachable: true });
     return new ProviderUpstreamError(provider, stage);
   };
 
@@ -71,8 +97,8 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   try {
     // Redirects are not followed: a cross-origin hop would carry our key header along.
     response = await fetch(request.url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal, redirect: 'manual' });
-  } catch {
-    throw classify('could not be reached');
+  } catch (error) {
+    throw classify('could not be reached', error);
   }
 
   if (!response.ok) {

@@ -6,7 +6,7 @@ export type { DiscoverOptions, DiscoverProvider } from './discover-provider.ts';
 export type { HttpProviderOptions, KeyedProviderOptions } from './adapter-options.ts';
 export { DEFAULT_DISCOVER_TIMEOUT_MS, rankgateUserAgent } from './adapter-options.ts';
 export type { JsonRequest } from './http-json.ts';
-export { MAX_RESPONSE_BYTES, requestJson } from './http-json.ts';
+export { MAX_RESPONSE_BYTES, networkCause, requestJson } from './http-json.ts';
 export type { RawCandidate } from './normalise-candidates.ts';
 export { normaliseCandidates } from './normalise-candidates.ts';
 export { createBraveProvider } from './brave-provider.ts';

@@ -135,7 +135,9 @@ export function describeUpstreamFailures(contract: FailureContract): void {
       const error = await failure(contract.create({ baseUrl: await unreachableUrl(), timeoutMs: 2000 })
         .discover('failure case', { maxCandidates: 10, signal: new AbortController().signal }));
       expect(error).toBeInstanceOf(ProviderUpstreamError);
-      expect((error as ProviderUpstreamError).reason).toBe('could not be reached');
+      // The cause in a few words and its system code (never the URL).
+      expect((error as ProviderUpstreamError).reason).toBe('could not be reached (connection refused, ECONNREFUSED)');
+      expect((error as ProviderUpstreamError).options.unreachable).toBe(true);
       expectSafe(error);
     });
 
