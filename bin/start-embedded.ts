@@ -29,6 +29,7 @@ import { buildSearchApp } from '../services/search/src/app.ts';
 import { SearchEnvSchema } from '../services/search/src/config.ts';
 import { createSearchAdapters } from '../services/search/src/dependencies.ts';
 import { generateInternalToken } from './internal-token.ts';
+import { startBanner } from './start-banner.ts';
 
 const INTERNAL_TOKEN = process.env.INTERNAL_TOKEN || generateInternalToken();
 // Without a configured key the operator gets a fresh one each start, printed below.
@@ -118,9 +119,6 @@ await runService({
   // The gateway drains first, then the services it was calling.
   closeAfter: closers.reverse(),
 });
-console.log(`Rankgate is running at ${BASE_URL}  (try ${BASE_URL}/v1/sandbox)`);
-console.log(`Discover provider: ${searchAdapters.provider.name}; judge: ${searchAdapters.judge.name}`);
-if (generatedApiKey) {
-  console.log(`Operator API key for this run (set OPERATOR_API_KEY to choose your own): ${generatedApiKey}`);
-  console.log(`  curl -H "X-API-Key: ${generatedApiKey}" '${BASE_URL}/v1/search?q=how+do+tides+work&k=3'`);
-}
+console.log(startBanner({
+  baseUrl: BASE_URL, provider: searchAdapters.provider.name, judge: searchAdapters.judge.name, generatedApiKey,
+}));

@@ -4,6 +4,7 @@
  * services on the next four ports. Ctrl-C stops them all gracefully.
  */
 import { generateInternalToken } from './internal-token.ts';
+import { startBanner } from './start-banner.ts';
 import type { ServiceName } from './split-topology.ts';
 import { startTopology, stopTopology, topologySpecs } from './split-topology.ts';
 
@@ -20,9 +21,12 @@ const specs = topologySpecs({
 });
 
 const processes = await startTopology(specs, { echo: true });
-console.log(`Rankgate (split) is running at ${specs.find((s) => s.name === 'gateway')?.env.BASE_URL}`);
 for (const [name, managed] of processes) console.log(`  ${name.padEnd(15)} pid ${managed.pid}  ready in ${Math.round(managed.readyMs)} ms`);
-if (generatedApiKey) console.log(`Operator API key for this run (set OPERATOR_API_KEY to choose your own): ${generatedApiKey}`);
+const gatewayEnv = specs.find((s) => s.name === 'gateway')?.env ?? {};
+console.log(startBanner({
+  baseUrl: gatewayEnv.BASE_URL ?? `http://127.0.0.1:${port}`, provider: gatewayEnv.DISCOVER_PROVIDER || 'wikipedia',
+  judge: gatewayEnv.JUDGE || 'local', generatedApiKey,
+}));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
