@@ -5,12 +5,12 @@
  * With METRICS_PORT, one metrics listener serves every app's registry, merged.
  * This launcher is the composition root: the only code that imports every service's app builder.
  */
-import { loadConfigOrExit } from '@rankgate/shared/config';
-import { createMetricsApp, listenOrExit, runService } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import type { ExpositionSource } from '@rankgate/shared/metrics';
-import { combinedMetrics, createAppMetrics } from '@rankgate/shared/metrics';
-import { createInProcessBroker } from '@rankgate/shared/queue';
+import { loadConfigOrExit } from '@rankgate/contracts/config';
+import { createMetricsApp, listenOrExit, runService } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import type { ExpositionSource } from '@rankgate/platform/metrics';
+import { combinedMetrics, createAppMetrics } from '@rankgate/platform/metrics';
+import { createInProcessBroker } from '@rankgate/platform/queue';
 import type { FastifyInstance } from 'fastify';
 
 import { buildGatewayApp } from '../gateway/src/app.ts';

@@ -635,10 +635,10 @@ describe('.dockerignore', () => {
     for (const pattern of ['**/node_modules', '.git', 'coverage', '.bench', 'docs/site', 'e2e', '**/*.test.ts', '.env']) {
       expect(dockerignore).toContain(pattern);
     }
-    for (const path of ['node_modules/tsx', 'shared/node_modules/x', 'shared/src/config/load-config.test.ts', 'e2e/package.json', 'docs/site/index.html']) {
+    for (const path of ['node_modules/tsx', 'shared/node_modules/x', 'shared/contracts/src/config/load-config.test.ts', 'e2e/package.json', 'docs/site/index.html']) {
       expect(isDockerignored(path), path).toBe(true);
     }
-    for (const path of ['shared/src/config/load-config.ts', 'docs/index.md', 'infra/healthcheck.mjs', 'package-lock.json']) {
+    for (const path of ['shared/contracts/src/config/load-config.ts', 'docs/index.md', 'infra/healthcheck.mjs', 'package-lock.json']) {
       expect(isDockerignored(path), path).toBe(false);
     }
   });

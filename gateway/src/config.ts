@@ -1,4 +1,4 @@
-import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 import { RouteRetirementsField } from './policy/route-retirements.ts';

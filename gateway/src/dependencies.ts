@@ -1,6 +1,6 @@
-import type { Logger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/shared/stores';
+import type { Logger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/platform/stores';
 
 import type { GatewayConfig } from './config.ts';
 

@@ -1,6 +1,6 @@
-import { ProblemError } from '@rankgate/shared/problems';
-import type { AppMetrics } from '@rankgate/shared/metrics';
-import type { KeyValueStore, WindowState } from '@rankgate/shared/stores';
+import { ProblemError } from '@rankgate/contracts/problems';
+import type { AppMetrics } from '@rankgate/platform/metrics';
+import type { KeyValueStore, WindowState } from '@rankgate/platform/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { BurstPolicy } from './rate-limit-headers.ts';

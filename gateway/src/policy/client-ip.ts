@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/shared/http';
+import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
-import { ProblemError } from '@rankgate/shared/problems';
-import type { AppMetrics } from '@rankgate/shared/metrics';
-import type { IncrementUpToResult, KeyValueStore } from '@rankgate/shared/stores';
+import { ProblemError } from '@rankgate/contracts/problems';
+import type { AppMetrics } from '@rankgate/platform/metrics';
+import type { IncrementUpToResult, KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyRequest } from 'fastify';
 
 /**

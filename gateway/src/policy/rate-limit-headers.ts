@@ -1,4 +1,4 @@
-import type { WindowState } from '@rankgate/shared/stores';
+import type { WindowState } from '@rankgate/platform/stores';
 
 export interface BurstPolicy {
   limit: number;

@@ -1,6 +1,6 @@
 import proxy from '@fastify/http-proxy';
-import type { RawRequestHeaders } from '@rankgate/shared/http';
-import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/shared/http';
+import type { RawRequestHeaders } from '@rankgate/platform/http';
+import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';

@@ -1,6 +1,6 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { createServiceApp } from '@rankgate/shared/http';
-import type { Logger } from '@rankgate/shared/logger';
+import { createServiceApp } from '@rankgate/platform/http';
+import type { Logger } from '@rankgate/platform/logger';
 import type { FastifyInstance } from 'fastify';
 
 import type { McpConfig } from './config.ts';

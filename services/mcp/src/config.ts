@@ -1,4 +1,4 @@
-import { commonEnv, internalTokenField, portField, redisUrlField, urlField } from '@rankgate/shared/config';
+import { commonEnv, internalTokenField, portField, redisUrlField, urlField } from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 /** `https://a.example, http://127.0.0.1:3000` → normalised origins (scheme://host[:port]). */

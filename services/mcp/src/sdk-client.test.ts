@@ -7,8 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/shared/contracts';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/contracts';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ServiceInfoSchema } from './tools/service-info.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { secretsEqual } from '@rankgate/shared/http';
+import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const BROWSER_COOKIE = 'rg_browser';

@@ -1,4 +1,4 @@
-import { secretsEqual } from '@rankgate/shared/http';
+import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { BrowserSessions } from './browser-session.ts';

@@ -1,6 +1,6 @@
-import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/shared/http';
-import type { FieldError, ProblemCode } from '@rankgate/shared/problems';
-import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/shared/problems';
+import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
+import type { FieldError, ProblemCode } from '@rankgate/contracts/problems';
+import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
 
 import type { CallerCredentials } from './caller.ts';
 import { CLIENT_IP_HEADER } from './caller.ts';

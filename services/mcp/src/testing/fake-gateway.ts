@@ -8,10 +8,10 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ResultRow, SearchResponse } from '@rankgate/shared/contracts';
-import { CALLER_GUIDANCE, SearchRequestSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
-import type { ProblemCode } from '@rankgate/shared/problems';
-import { buildProblem, PROBLEM_CONTENT_TYPE } from '@rankgate/shared/problems';
+import type { ResultRow, SearchResponse } from '@rankgate/contracts';
+import { CALLER_GUIDANCE, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import type { ProblemCode } from '@rankgate/contracts/problems';
+import { buildProblem, PROBLEM_CONTENT_TYPE } from '@rankgate/contracts/problems';
 
 export const OPERATOR_KEY = 'operator-key-for-mcp-tests-0001';
 /** An OAuth access token whose scopes include search:read. */

@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
+import { createLogger } from '@rankgate/platform/logger';
 import type { FastifyInstance } from 'fastify';
 
 import { buildMcpApp } from '../app.ts';

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SearchRequest } from '@rankgate/shared/contracts';
-import { parseSearchRequest, SEARCH_LIMITS, SearchRequestSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
-import { isProblemError, PROBLEMS } from '@rankgate/shared/problems';
+import type { SearchRequest } from '@rankgate/contracts';
+import { parseSearchRequest, SEARCH_LIMITS, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import { isProblemError, PROBLEMS } from '@rankgate/contracts/problems';
 
 import type { GatewayClient } from '../gateway/gateway-client.ts';
 import { failureResult } from './failure-result.ts';
