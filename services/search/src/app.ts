@@ -2,11 +2,13 @@ import type { DiscoverProvider } from './discover/index.ts';
 import { createServiceApp } from '@rankgate/platform/http';
 import type { Logger } from '@rankgate/platform/logger';
 import type { AppMetrics, QueueState } from '@rankgate/platform/metrics';
-import { createAppMetrics, instrumentDiscoverProvider, instrumentJudge } from '@rankgate/platform/metrics';
+import { createAppMetrics } from '@rankgate/platform/metrics';
+import { instrumentDiscoverProvider } from './discover/instrument-discover.ts';
 import type { PageJob, PageResult } from '@rankgate/contracts';
 import { pageQueue } from '@rankgate/contracts';
 import type { JobProducer } from '@rankgate/platform/queue';
 import type { Judge } from '@rankgate/ranking';
+import { instrumentJudge } from '@rankgate/ranking';
 import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance } from 'fastify';
 

@@ -18,3 +18,4 @@ export { createWikipediaProvider } from './wikipedia-provider.ts';
 export type { DiscoverProviderName, DiscoverSettings } from './create-discover-provider.ts';
 export { createDiscoverProvider, DISCOVER_PROVIDERS } from './create-discover-provider.ts';
 export { truncateText } from '@rankgate/ranking';
+export { instrumentDiscoverProvider } from './instrument-discover.ts';

@@ -4,14 +4,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import type { DiscoverProvider } from '../../../../services/search/src/discover/discover-provider.ts';
-import { ProviderNotConfiguredError, ProviderTimeoutError, ProviderUpstreamError } from '../../../../services/search/src/discover/discover-errors.ts';
 import { JobDeadlineExceededError, JobHandedBackError } from '../queue/errors.ts';
-import type { Judge } from '@rankgate/ranking';
 import { redisUrlForTests, requireRedis } from '../testing/redis-test-helper.ts';
 import { createAppMetrics } from './app-metrics.ts';
-import { instrumentDiscoverProvider } from '../../../../services/search/src/discover/instrument-discover.ts';
-import { instrumentJudge } from '@rankgate/ranking';
 import type { MetricSample } from './parse-exposition.ts';
 import { parseExposition } from './parse-exposition.ts';
 import { bullMqQueueDepth, bullMqWaitKey, instrumentJobHandler } from './queue-metrics.ts';
@@ -65,62 +60,6 @@ describe('AppMetrics', () => {
     const { samples } = await scrape(metrics);
     expect(valueOf(samples, 'rankgate_limiter_decisions_total', { limiter: 'burst', decision: 'allowed' })).toBe(2);
     expect(valueOf(samples, 'rankgate_limiter_decisions_total', { limiter: 'demo_quota', decision: 'limited' })).toBe(1);
-  });
-});
-
-describe('instrumentDiscoverProvider', () => {
-  const failing = (error: Error): DiscoverProvider => ({ name: 'brave', discover: async () => { throw error; } });
-
-  it('records latency and outcome by provider and passes results and errors through unchanged', async () => {
-    const metrics = createAppMetrics({ service: 'search', processMetrics: false });
-    const ok = instrumentDiscoverProvider({
-      name: 'brave',
-      discover: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        return [{ title: 't', url: 'https://a.example/', snippet: 's', provider_rank: 1 }];
-      },
-    }, metrics);
-    const signal = new AbortController().signal;
-    expect(await ok.discover('q', { maxCandidates: 5, signal })).toHaveLength(1);
-    const errors = [new ProviderTimeoutError('brave', 100), new ProviderNotConfiguredError('brave', 'BRAVE_API_KEY'), new ProviderUpstreamError('brave', 'answered HTTP 500')];
-    for (const error of errors) await expect(instrumentDiscoverProvider(failing(error), metrics).discover('q', { maxCandidates: 5, signal })).rejects.toBe(error);
-    const aborted = AbortSignal.abort();
-    await expect(instrumentDiscoverProvider(failing(new Error('gone')), metrics).discover('q', { maxCandidates: 5, signal: aborted })).rejects.toThrow('gone');
-
-    const { samples } = await scrape(metrics);
-    const count = (outcome: string) => valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'discover', provider: 'brave', outcome });
-    expect([count('ok'), count('timeout'), count('not_configured'), count('error'), count('aborted')]).toEqual([1, 1, 1, 1, 1]);
-    expect(valueOf(samples, 'rankgate_upstream_request_duration_seconds_sum', { provider: 'brave', outcome: 'ok' })).toBeGreaterThanOrEqual(0.025);
-  });
-});
-
-describe('instrumentJudge', () => {
-  it('counts backend calls and tokens from the usage, and outages reported as warnings', async () => {
-    const metrics = createAppMetrics({ service: 'search', processMetrics: false });
-    let warnings: { kind: string }[] = [];
-    const llm: Judge = {
-      name: 'openai',
-      judge: async (_q, inputs) => ({
-        verdicts: inputs.map((input) => ({ id: input.id, signals: {}, is_republisher: null })),
-        usage: { calls: 2, input_tokens: 1200, output_tokens: 80 },
-        warnings,
-      } as never),
-    };
-    const judge = instrumentJudge(llm, metrics);
-    expect(judge.name).toBe('openai');
-    const inputs = [{ id: 0, title: 't', url: 'https://a.example/', snippet: 's' }];
-    const result = await judge.judge('q', inputs, { signal: new AbortController().signal });
-    expect(result.verdicts).toHaveLength(1);
-    warnings = [{ kind: 'timeout' }];
-    await judge.judge('q', inputs, { signal: new AbortController().signal });
-
-    const { samples } = await scrape(metrics);
-    expect(valueOf(samples, 'rankgate_judge_calls_total', { judge: 'openai' })).toBe(4);
-    expect(valueOf(samples, 'rankgate_judge_tokens_total', { judge: 'openai', direction: 'input' })).toBe(2400);
-    expect(valueOf(samples, 'rankgate_judge_tokens_total', { judge: 'openai', direction: 'output' })).toBe(160);
-    expect(valueOf(samples, 'rankgate_judge_warnings_total', { judge: 'openai', kind: 'timeout' })).toBe(1);
-    expect(valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'ok' })).toBe(1);
-    expect(valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'timeout' })).toBe(1);
   });
 });
 

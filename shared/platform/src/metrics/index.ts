@@ -2,8 +2,6 @@ export type {
   AppMetricsOptions, CacheResult, JobOutcome, LimiterDecision, QueueState, UpstreamKind, UpstreamOutcome,
 } from './app-metrics.ts';
 export { AppMetrics, createAppMetrics, HTTP_BUCKETS, JOB_BUCKETS, UPSTREAM_BUCKETS } from './app-metrics.ts';
-export { instrumentDiscoverProvider } from '../../../../services/search/src/discover/instrument-discover.ts';
-export { instrumentJudge } from '@rankgate/ranking';
 export type { Exposition, MetricSample } from './parse-exposition.ts';
 export { familyOf, parseExposition } from './parse-exposition.ts';
 export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, inProcessQueueDepth, instrumentJobHandler } from './queue-metrics.ts';
