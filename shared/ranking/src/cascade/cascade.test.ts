@@ -1,6 +1,6 @@
 import type { Candidate } from '../candidate.ts';
-import type { Judge } from '../index.ts';
-import { createLocalJudge } from '../index.ts';
+import type { Judge } from '../judge.ts';
+import { createLocalJudge } from '../local/local-judge.ts';
 import { describe, expect, it } from 'vitest';
 
 import { runCascade } from './cascade.ts';

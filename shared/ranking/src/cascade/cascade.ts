@@ -1,7 +1,9 @@
 import type { RowPage, Signals } from '@rankgate/contracts';
 import type { Candidate } from '../candidate.ts';
-import type { Judge, JudgeUsage, JudgeVerdict } from '../index.ts';
-import { analyzeQuery, domainOf, indexCandidate, onTopic } from '../index.ts';
+import type { Judge, JudgeUsage, JudgeVerdict } from '../judge.ts';
+import { analyzeQuery } from '../local/query-analysis.ts';
+import { indexCandidate, onTopic } from '../local/relevance-signals.ts';
+import { domainOf } from '../local/text.ts';
 import { screenResult } from '../screening/index.ts';
 
 import type { GateVerdict } from './gates.ts';
