@@ -49,3 +49,24 @@ export const jsonField = <S extends z.ZodType>(schema: S, what: string) => z.str
   })
   .pipe(schema)
   .describe(what);
+
+/**
+ * The search limits and their store: read by every process that charges them (the gateway for
+ * REST, the MCP service for `search_web`), so both count the same allowance against the same keys.
+ */
+export const searchPolicyEnv = {
+  DEMO_LIMIT: z.coerce.number().int().min(0).default(5)
+    .describe('Lifetime searches per client IP with the demo key (REST and MCP `search_web` together). 0 turns the quota off. Needs a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60)
+    .describe('Burst limiter: searches admitted per client IP in any sliding 60-second window (REST search and MCP `search_web`). Active only with a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
+  RATE_LIMIT_REST_URL: urlField('Redis REST store (Upstash-compatible) for the burst limiter and the demo quota; used when RATE_LIMIT_REST_TOKEN is set too.').optional(),
+  RATE_LIMIT_REST_TOKEN: z.string().min(1).optional()
+    .describe('Bearer token of the Redis REST store.'),
+};
+
+/** The two Redis REST settings come together or not at all. */
+export function refineSearchPolicy(env: { RATE_LIMIT_REST_URL?: string | undefined; RATE_LIMIT_REST_TOKEN?: string | undefined }, context: z.RefinementCtx): void {
+  if ((env.RATE_LIMIT_REST_URL === undefined) !== (env.RATE_LIMIT_REST_TOKEN === undefined)) {
+    context.addIssue({ code: 'custom', path: [env.RATE_LIMIT_REST_URL === undefined ? 'RATE_LIMIT_REST_URL' : 'RATE_LIMIT_REST_TOKEN'], message: 'is required with the other Redis REST setting (set both or neither)' });
+  }
+}

@@ -1,4 +1,4 @@
-import type { WindowState } from '@rankgate/platform/stores';
+import type { WindowState } from '../stores/index.ts';
 
 export interface BurstPolicy {
   limit: number;
