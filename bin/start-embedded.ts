@@ -79,17 +79,18 @@ const authAdapters = await createAuthServerAdapters(authConfig, loggerFor('auth-
 closers.push(authAdapters.close);
 const authApp = await buildAuthServerApp({ config: authConfig, logger: loggerFor('auth-server'), ...authAdapters });
 const authUrl = await listenInternally('auth-server', authApp, closers);
-// search_web calls the gateway's /v1/search as the caller; in one process that is the gateway's own port.
-const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
-const mcpApp = buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp') });
+// The policy store is the one part the embedded default takes from the environment too: the burst
+// limiter and the demo quota need a store that outlives the process to mean anything. The gateway
+// and search_web charge the same store object here.
+const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
+closers.unshift(gatewayAdapters.close);
+// search_web calls the search service directly; the sandbox and /health are read through the gateway's own port.
+const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, SEARCH_SERVICE_URL: searchUrl, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
+const mcpApp = buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp'), policyStore: gatewayAdapters.policyStore });
 const mcpUrl = await listenInternally('mcp', mcpApp, closers);
 const workerApp = buildRankingWorkerApp({ config: { ...shared, METRICS_TOKEN: config.METRICS_TOKEN }, logger: loggerFor('ranking-worker'), metrics: workerMetrics });
 await listenInternally('ranking-worker', workerApp, closers);
 
-// The policy store is the one part the embedded default takes from the environment too: the burst
-// limiter and the demo quota need a store that outlives the process to mean anything.
-const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
-closers.unshift(gatewayAdapters.close);
 const gatewayMetrics = createAppMetrics({ service: 'gateway' });
 const gateway = await buildGatewayApp({
   config: { ...config, ...shared, SEARCH_SERVICE_URL: searchUrl, AUTH_SERVICE_URL: authUrl, MCP_SERVICE_URL: mcpUrl },

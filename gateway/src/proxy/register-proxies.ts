@@ -1,10 +1,13 @@
 import proxy from '@fastify/http-proxy';
+import type { ForwardedCaller, Scope } from '@rankgate/contracts';
+import { INTERNAL_HEADERS, SCOPES } from '@rankgate/contracts';
 import type { RawRequestHeaders } from '@rankgate/platform/http';
 import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
+import type { Caller } from '../auth/caller.ts';
 import { CLIENT_IP_HEADER } from '../policy/client-ip.ts';
 import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
@@ -24,13 +27,25 @@ export interface ProxyOptions {
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
 
+/** The resolved caller as the internal header's JSON (the shared ForwardedCaller contract). */
+function forwardedCaller(caller: Caller): string {
+  const value: ForwardedCaller = {
+    kind: caller.kind,
+    scopes: [...caller.scopes].filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+    ...(caller.kind === 'token' ? { subject: caller.subject, ...(caller.clientId ? { client_id: caller.clientId } : {}) } : {}),
+  };
+  return JSON.stringify(value);
+}
+
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'clientIp'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (request: Pick<FastifyRequest, 'id' | 'clientIp' | 'caller'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
     for (const name in headers) if (!isInternalHeader(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
     forwarded[CLIENT_IP_HEADER] = request.clientIp;
+    // The caller the access guard resolved, so the MCP service can search without a second check.
+    if (request.caller) forwarded[INTERNAL_HEADERS.caller] = forwardedCaller(request.caller);
     // The gateway's span is the parent of the service's (W3C Trace Context).
     forwarded[TRACEPARENT_HEADER] = formatTraceparent(traceContextOf(request.raw));
     return forwarded;

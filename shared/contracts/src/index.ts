@@ -15,3 +15,5 @@ export type { PageFailed, PageJob, PageRead, PageResult } from './page-job.ts';
 export { PAGE_EXCERPT_MAX_CHARS, PAGE_QUEUE_NAME, PageJobSchema, pageQueue, PageResultSchema } from './page-job.ts';
 export type { PageFailure, PageStatus } from './page-status.ts';
 export { PAGE_FAILURES, PAGE_STATUSES } from './page-status.ts';
+export type { ForwardedCaller } from './internal-headers.ts';
+export { ForwardedCallerSchema, INTERNAL_HEADERS, parseForwardedCaller } from './internal-headers.ts';

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 
 import { ProblemError } from '@rankgate/contracts/problems';
 
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+import { INTERNAL_HEADERS } from '@rankgate/contracts';
+
+export const INTERNAL_TOKEN_HEADER = INTERNAL_HEADERS.token;
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 

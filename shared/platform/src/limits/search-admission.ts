@@ -21,7 +21,7 @@ export interface SearchAdmission {
   /**
    * Charges one search: the burst window first, so a refused burst never spends a lifetime demo
    * search, then the demo allowance for the demo key. Resolves with the RateLimit fields to send;
-   * rejects with a ProblemError (429 RATE_LIMITED, 403 DEMO_EXHAUSTED, 503 when the store fails).
+   * rejects with a ProblemError (429 RATE_LIMITED or DEMO_EXHAUSTED, 503 when the store fails).
    */
   admit(caller: SearchCaller, logFailure: StoreFailureLog): Promise<Record<string, string>>;
 }
