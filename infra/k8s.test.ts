@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 import { PAGE_QUEUE_NAME } from '@rankgate/contracts';
 import { LIVENESS_PATH, READINESS_PATH } from '@rankgate/platform/http';
-import { BULLMQ_PREFIX, bullMqWaitKey } from '@rankgate/platform/metrics';
+import { BULLMQ_PREFIX, bullMqWaitKey } from '@rankgate/platform/queue';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 

@@ -1,4 +1,4 @@
-import { INTERNAL_HEADERS } from '@rankgate/contracts';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 

@@ -1,6 +1,6 @@
 import proxy from '@fastify/http-proxy';
-import type { ForwardedCaller, Scope } from '@rankgate/contracts';
-import { INTERNAL_HEADERS, SCOPES } from '@rankgate/contracts';
+import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
+import { ForwardedCallerSchema, INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import type { RawRequestHeaders } from '@rankgate/platform/http';
 import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,11 +27,13 @@ export interface ProxyOptions {
 /** Headers only the gateway may set; a caller's copies are dropped so they cannot be spoofed. */
 const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-') || name.startsWith('x-rankgate-');
 
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(ForwardedCallerSchema.shape.scopes.element.options);
+
 /** The resolved caller as the internal header's JSON (the shared ForwardedCaller contract). */
 function forwardedCaller(caller: Caller): string {
   const value: ForwardedCaller = {
     kind: caller.kind,
-    scopes: [...caller.scopes].filter((scope): scope is Scope => (SCOPES as readonly string[]).includes(scope)),
+    scopes: [...caller.scopes].filter((scope): scope is ForwardedCaller['scopes'][number] => KNOWN_SCOPES.has(scope)),
     ...(caller.kind === 'token' ? { subject: caller.subject, ...(caller.clientId ? { client_id: caller.clientId } : {}) } : {}),
   };
   return JSON.stringify(value);

@@ -5,7 +5,7 @@ import { pageQueue } from '@rankgate/contracts';
 import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/platform/fetch';
 import type { Logger } from '@rankgate/platform/logger';
 import type { AppMetrics } from '@rankgate/platform/metrics';
-import { bullMqQueueDepth, inProcessQueueDepth, instrumentJobHandler } from '@rankgate/platform/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth, instrumentJobHandler } from '@rankgate/platform/queue';
 import type { CloseOptions, InProcessBroker, JobConsumer, JobHandler } from '@rankgate/platform/queue';
 import { bullMqPrefix, createBullMqConsumer, createInProcessConsumer, type createQueueRedisConnection } from '@rankgate/platform/queue';
 import { createJudge, instrumentJudge, judgeSettingsFromEnv } from '@rankgate/ranking';

@@ -2,7 +2,7 @@ import type { PageJob, PageResult } from '@rankgate/contracts';
 import { pageQueue } from '@rankgate/contracts';
 import type { Logger } from '@rankgate/platform/logger';
 import type { QueueState } from '@rankgate/platform/metrics';
-import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/platform/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/platform/queue';
 import type { InProcessBroker, JobProducer } from '@rankgate/platform/queue';
 import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/platform/queue';
 

@@ -1,4 +1,4 @@
-import { INTERNAL_HEADERS } from '@rankgate/contracts';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

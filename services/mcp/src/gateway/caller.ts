@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { ForwardedCaller } from '@rankgate/contracts';
-import { INTERNAL_HEADERS, parseForwardedCaller } from '@rankgate/contracts';
+import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
+import { INTERNAL_HEADERS, parseForwardedCaller } from '@rankgate/contracts/internal-headers';
 
 /** Set by the gateway on every proxied call: the real client's address. */
 export const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;

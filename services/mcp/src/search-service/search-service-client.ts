@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@rankgate/contracts';
-import { INTERNAL_HEADERS } from '@rankgate/contracts';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
 
 import type { CallerCredentials } from '../gateway/caller.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { ProblemError } from '@rankgate/contracts/problems';
 
-import { INTERNAL_HEADERS } from '@rankgate/contracts';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 
 export const INTERNAL_TOKEN_HEADER = INTERNAL_HEADERS.token;
 

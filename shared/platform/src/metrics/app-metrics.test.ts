@@ -9,7 +9,7 @@ import { redisUrlForTests, requireRedis } from '../testing/redis-test-helper.ts'
 import { createAppMetrics } from './app-metrics.ts';
 import type { MetricSample } from './parse-exposition.ts';
 import { parseExposition } from './parse-exposition.ts';
-import { bullMqQueueDepth, bullMqWaitKey, instrumentJobHandler } from './queue-metrics.ts';
+import { bullMqQueueDepth, bullMqWaitKey, instrumentJobHandler } from '../queue/queue-metrics.ts';
 
 async function scrape(metrics: ReturnType<typeof createAppMetrics>) {
   const { body, contentType } = await metrics.exposition();

@@ -4,6 +4,5 @@ export type {
 export { AppMetrics, createAppMetrics, HTTP_BUCKETS, JOB_BUCKETS, UPSTREAM_BUCKETS } from './app-metrics.ts';
 export type { Exposition, MetricSample } from './parse-exposition.ts';
 export { familyOf, parseExposition } from './parse-exposition.ts';
-export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, inProcessQueueDepth, instrumentJobHandler } from './queue-metrics.ts';
 export type { ExpositionSource } from './combine-expositions.ts';
 export { combinedMetrics, combineExpositions } from './combine-expositions.ts';

@@ -17,3 +17,4 @@ export {
 } from './bullmq-queue.ts';
 // The queue connection factory lives with the store's, so both Redis policies sit side by side.
 export { createQueueRedisConnection } from '../stores/redis-connection.ts';
+export { BULLMQ_PREFIX, bullMqQueueDepth, bullMqWaitKey, inProcessQueueDepth, instrumentJobHandler } from './queue-metrics.ts';

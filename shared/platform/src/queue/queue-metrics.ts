@@ -4,10 +4,10 @@
  */
 import type { Redis } from 'ioredis';
 
-import { JobHandedBackError } from '../queue/errors.ts';
-import type { InProcessBroker } from '../queue/in-process-broker.ts';
-import type { JobHandler } from '../queue/job-queue.ts';
-import type { AppMetrics, JobOutcome, QueueState } from './app-metrics.ts';
+import { JobHandedBackError } from './errors.ts';
+import type { InProcessBroker } from './in-process-broker.ts';
+import type { JobHandler } from './job-queue.ts';
+import type { AppMetrics, JobOutcome, QueueState } from '../metrics/app-metrics.ts';
 
 /** BullMQ's default key prefix in this code base (shared/platform/src/queue/bullmq-queue.ts). */
 export const BULLMQ_PREFIX = 'rankgate:bull';
