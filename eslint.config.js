@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const serviceNames = ['search', 'ranking-worker', 'auth-server', 'mcp'];
 
-/** A service (or the gateway) may import `@rankgate/shared` only, never another service. */
+/** A service (or the gateway) may import the shared packages (`@rankgate/contracts`, `/platform`, `/ranking`), never another service. */
 const serviceBoundary = (self) => {
   const others = ['gateway', ...serviceNames].filter((s) => s !== self);
   return {
@@ -14,7 +14,7 @@ const serviceBoundary = (self) => {
       'no-restricted-imports': ['error', {
         patterns: [{
           group: others.flatMap((other) => [`@rankgate/${other}`, `**/${other}/src/**`, ...(other === 'gateway' ? [] : [`**/services/${other}/**`])]),
-          message: 'A service never imports another service: talk over HTTP or the queue, share types through @rankgate/shared.',
+          message: 'A service never imports another service: talk over HTTP or the queue, share types through @rankgate/contracts.',
         }],
       }],
     },
@@ -37,10 +37,14 @@ export default tseslint.config(
     },
   },
   {
+    // Which shared package may import which is checked by scripts/lint/check-layers.ts (npm run lint:layers).
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@rankgate/*', '**/services/**', '**/gateway/**'], message: 'shared/ imports npm packages only.' }],
+        patterns: [{
+          group: ['**/services/**', '**/gateway/**', '**/scripts/**', '**/bin/**', ...['gateway', ...serviceNames].map((s) => `@rankgate/${s}`)],
+          message: 'shared/ packages serve the services; they never import one.',
+        }],
       }],
     },
   },
@@ -52,7 +56,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [{
           group: ['**/services/**', '**/gateway/**', '@rankgate/gateway', '@rankgate/search', '@rankgate/mcp', '@rankgate/auth-server', '@rankgate/ranking-worker'],
-          message: 'e2e reaches the system over the network only; it may import @rankgate/shared/contracts.',
+          message: 'e2e reaches the system over the network only; it may import @rankgate/contracts and test doubles.',
         }],
       }],
     },

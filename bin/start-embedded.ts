@@ -5,12 +5,12 @@
  * With METRICS_PORT, one metrics listener serves every app's registry, merged.
  * This launcher is the composition root: the only code that imports every service's app builder.
  */
-import { loadConfigOrExit } from '@rankgate/shared/config';
-import { createMetricsApp, listenOrExit, runService } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import type { ExpositionSource } from '@rankgate/shared/metrics';
-import { combinedMetrics, createAppMetrics } from '@rankgate/shared/metrics';
-import { createInProcessBroker } from '@rankgate/shared/queue';
+import { loadConfigOrExit } from '@rankgate/contracts/config';
+import { createMetricsApp, listenOrExit, runService } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import type { ExpositionSource } from '@rankgate/platform/metrics';
+import { combinedMetrics, createAppMetrics } from '@rankgate/platform/metrics';
+import { createInProcessBroker } from '@rankgate/platform/queue';
 import type { FastifyInstance } from 'fastify';
 
 import { buildGatewayApp } from '../gateway/src/app.ts';
@@ -80,17 +80,18 @@ const authAdapters = await createAuthServerAdapters(authConfig, loggerFor('auth-
 closers.push(authAdapters.close);
 const authApp = await buildAuthServerApp({ config: authConfig, logger: loggerFor('auth-server'), ...authAdapters });
 const authUrl = await listenInternally('auth-server', authApp, closers);
-// search_web calls the gateway's /v1/search as the caller; in one process that is the gateway's own port.
-const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
-const mcpApp = buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp') });
+// The policy store is the one part the embedded default takes from the environment too: the burst
+// limiter and the demo quota need a store that outlives the process to mean anything. The gateway
+// and search_web charge the same store object here.
+const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
+closers.unshift(gatewayAdapters.close);
+// search_web calls the search service directly; the sandbox and /health are read through the gateway's own port.
+const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, SEARCH_SERVICE_URL: searchUrl, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
+const mcpApp = buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp'), policyStore: gatewayAdapters.policyStore });
 const mcpUrl = await listenInternally('mcp', mcpApp, closers);
 const workerApp = buildRankingWorkerApp({ config: { ...shared, METRICS_TOKEN: config.METRICS_TOKEN }, logger: loggerFor('ranking-worker'), metrics: workerMetrics });
 await listenInternally('ranking-worker', workerApp, closers);
 
-// The policy store is the one part the embedded default takes from the environment too: the burst
-// limiter and the demo quota need a store that outlives the process to mean anything.
-const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
-closers.unshift(gatewayAdapters.close);
 const gatewayMetrics = createAppMetrics({ service: 'gateway' });
 const gateway = await buildGatewayApp({
   config: { ...config, ...shared, SEARCH_SERVICE_URL: searchUrl, AUTH_SERVICE_URL: authUrl, MCP_SERVICE_URL: mcpUrl },

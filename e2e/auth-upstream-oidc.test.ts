@@ -12,8 +12,8 @@ import { discover, exchangeAssertion, insecure, pollClaim } from './harness/agen
 import { OAuthBrowser, formField } from './harness/oauth-browser.ts';
 import type { LocalTarget } from './harness/target.ts';
 import { planTarget, startLocalTarget, suiteTitle } from './harness/target.ts';
-import type { UpstreamIdp } from '@rankgate/shared/testing/upstream-idp';
-import { startUpstreamIdp, throughUpstream } from '@rankgate/shared/testing/upstream-idp';
+import type { UpstreamIdp } from '@rankgate/platform/testing/upstream-idp';
+import { startUpstreamIdp, throughUpstream } from '@rankgate/platform/testing/upstream-idp';
 import { verifies } from './harness/verifies.ts';
 
 const plan = await planTarget();

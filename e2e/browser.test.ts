@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import type { SearchResponse } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
+import type { SearchResponse } from '@rankgate/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 

@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
-import { HealthResponseSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
+import { HealthResponseSchema, SearchResponseSchema } from '@rankgate/contracts';
 import type { StartedDockerComposeEnvironment } from 'testcontainers';
 import { DockerComposeEnvironment, Wait, getContainerRuntimeClient } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { REQUIREMENTS } from './harness/requirements.ts';
 
-const E2E_DIR = new URL('.', import.meta.url);
+const E2E_DIR = new URL('./', import.meta.url);
 const CITATION = /verifies\(\s*'([A-Z0-9-]+)'/g;
 
 /** Requirement id → the test files that cite it, read from the sources (see harness/verifies.ts). */

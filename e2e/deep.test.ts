@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { SearchResponse } from '@rankgate/shared/contracts';
-import { PAGE_QUEUE_NAME, SearchResponseSchema } from '@rankgate/shared/contracts';
+import type { SearchResponse } from '@rankgate/contracts';
+import { PAGE_QUEUE_NAME, SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ManagedProcess } from '../bin/split-topology.ts';

@@ -3,9 +3,9 @@
  * way, Redis going away and coming back, the auth-server dying. Each gives the documented error or
  * a degraded answer, recovers without a restart, and loses nothing.
  */
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import type { CuttableProxy } from '@rankgate/shared/stores/testing';
-import { startCuttableProxy } from '@rankgate/shared/stores/testing';
+import { SearchResponseSchema } from '@rankgate/contracts';
+import type { CuttableProxy } from '@rankgate/platform/testing/stores';
+import { startCuttableProxy } from '@rankgate/platform/testing/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FakeBrave } from './harness/fake-brave.ts';

@@ -2,7 +2,7 @@
  * The public origin, black-box over HTTP against the gateway: its documents, its errors and request
  * ids. Runs against E2E_BASE_URL when set, else against the split topology started here.
  */
-import { DiscoveryDocumentSchema, HealthResponseSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
+import { DiscoveryDocumentSchema, HealthResponseSchema, SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { HttpClient } from './harness/http.ts';

@@ -5,7 +5,7 @@
  * form; no secret in any response (the harness scans each); the service healthy afterwards.
  * Bounded: FUZZ_RUNS requests (default 300) or 60 s, whichever comes first.
  */
-import { ProblemSchema } from '@rankgate/shared/contracts';
+import { ProblemSchema } from '@rankgate/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { HttpClient } from './harness/http.ts';

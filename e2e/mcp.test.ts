@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FakeBrave } from './harness/fake-brave.ts';

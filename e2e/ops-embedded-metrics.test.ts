@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ManagedProcess, freePorts } from '../bin/split-topology.ts';
 import { generateInternalToken } from '../bin/internal-token.ts';
-import { parseExposition } from '@rankgate/shared/metrics';
+import { parseExposition } from '@rankgate/platform/metrics';
 import type { FakeWeb } from './harness/fake-web.ts';
 import { FAKE_WEB_KEY, startFakeWeb, tidePage } from './harness/fake-web.ts';
 import { httpClient } from './harness/http.ts';

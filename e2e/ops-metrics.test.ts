@@ -4,8 +4,8 @@
  * 127.0.0.1), and a traceparent is followed from the gateway to the provider and into the
  * ranking-worker's page jobs. Needs the local topology (process ports, logs and the web are ours).
  */
-import type { MetricSample } from '@rankgate/shared/metrics';
-import { parseExposition } from '@rankgate/shared/metrics';
+import type { MetricSample } from '@rankgate/platform/metrics';
+import { parseExposition } from '@rankgate/platform/metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ServiceName } from '../bin/split-topology.ts';

@@ -2,9 +2,9 @@
  * Gateway policy through real processes (split topology, real Redis behind a relay this suite can
  * cut): the burst limiter, the demo quota, and what never leaves the service (secrets).
  */
-import { parseStructuredList } from '@rankgate/shared/http';
-import type { CuttableProxy } from '@rankgate/shared/stores/testing';
-import { startCuttableProxy } from '@rankgate/shared/stores/testing';
+import { parseStructuredList } from '@rankgate/platform/http';
+import type { CuttableProxy } from '@rankgate/platform/testing/stores';
+import { startCuttableProxy } from '@rankgate/platform/testing/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FakeBrave } from './harness/fake-brave.ts';

@@ -3,7 +3,7 @@
  * back without a gateway restart, and every process shuts down cleanly on SIGTERM. Needs process
  * control, so local topology only. The tests run in order and share one topology.
  */
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ServiceName } from '../bin/split-topology.ts';

@@ -2,7 +2,7 @@
  * Search through the gateway with the operator API key, against a fake Brave server speaking
  * Brave's wire format. Needs the local split topology (the provider is configured per process).
  */
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FakeBrave } from './harness/fake-brave.ts';

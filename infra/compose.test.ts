@@ -416,7 +416,7 @@ describe('docker-compose.yml', () => {
     expect(services['ranking-worker']?.container_name, 'ranking-worker must stay scalable').toBeUndefined();
   });
 
-  it('passes discover settings to search, judge settings to search and ranking-worker, and access policy to the gateway, as ${VAR:-} passthroughs', () => {
+  it('passes discover settings to search, judge settings to search and ranking-worker, access policy to the gateway and the search limits to mcp, as ${VAR:-} passthroughs', () => {
     const discover = ['DISCOVER_PROVIDER', 'BRAVE_API_KEY', 'TAVILY_API_KEY', 'EXA_API_KEY', 'SERPER_API_KEY', 'SEARXNG_URL'];
     const judge = ['JUDGE', 'JUDGE_BASE_URL', 'JUDGE_MODEL', 'JUDGE_API_KEY'];
     const policy = ['OPERATOR_API_KEY', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REST_URL', 'RATE_LIMIT_REST_TOKEN', 'DEMO_MODE', 'DEMO_API_KEY', 'DEMO_LIMIT', 'TRUST_PROXY'];
@@ -429,8 +429,10 @@ describe('docker-compose.yml', () => {
     // Provider keys stay with the one service that calls providers.
     for (const variable of discover) expect(envOf(services['ranking-worker'] ?? {}), `ranking-worker gets ${variable}`).not.toHaveProperty([variable]);
     passthrough('gateway', policy);
+    // search_web charges the same limits in the same store as the gateway's REST searches.
+    passthrough('mcp', ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REST_URL', 'RATE_LIMIT_REST_TOKEN', 'DEMO_LIMIT']);
     // Secrets stay where they are used.
-    expect(Object.keys(envOf(services.mcp ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key))).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN']);
+    expect(Object.keys(envOf(services.mcp ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key)).sort()).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'RATE_LIMIT_REST_TOKEN']);
     // The auth-server's consent and claim pages check the operator key.
     expect(Object.keys(envOf(services['auth-server'] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key)).sort()).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'OPERATOR_API_KEY']);
   });
@@ -635,10 +637,10 @@ describe('.dockerignore', () => {
     for (const pattern of ['**/node_modules', '.git', 'coverage', '.bench', 'docs/site', 'e2e', '**/*.test.ts', '.env']) {
       expect(dockerignore).toContain(pattern);
     }
-    for (const path of ['node_modules/tsx', 'shared/node_modules/x', 'shared/src/config/load-config.test.ts', 'e2e/package.json', 'docs/site/index.html']) {
+    for (const path of ['node_modules/tsx', 'shared/node_modules/x', 'shared/contracts/src/config/load-config.test.ts', 'e2e/package.json', 'docs/site/index.html']) {
       expect(isDockerignored(path), path).toBe(true);
     }
-    for (const path of ['shared/src/config/load-config.ts', 'docs/index.md', 'infra/healthcheck.mjs', 'package-lock.json']) {
+    for (const path of ['shared/contracts/src/config/load-config.ts', 'docs/index.md', 'infra/healthcheck.mjs', 'package-lock.json']) {
       expect(isDockerignored(path), path).toBe(false);
     }
   });

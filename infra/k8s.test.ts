@@ -13,9 +13,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { PAGE_QUEUE_NAME } from '@rankgate/shared/contracts';
-import { LIVENESS_PATH, READINESS_PATH } from '@rankgate/shared/http';
-import { BULLMQ_PREFIX, bullMqWaitKey } from '@rankgate/shared/metrics';
+import { PAGE_QUEUE_NAME } from '@rankgate/contracts';
+import { LIVENESS_PATH, READINESS_PATH } from '@rankgate/platform/http';
+import { BULLMQ_PREFIX, bullMqWaitKey } from '@rankgate/platform/queue';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 
@@ -180,7 +180,7 @@ const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|REDIS_URL$/;
 const gatewayHealthPath = /app\.get\('([^']+)'/.exec(read('gateway/src/routes/health.ts'))?.[1];
 const entrypointServices = [...read('infra/docker-entrypoint.sh').matchAll(/^\s*([a-z-]+)\)\s+entry=/gm)].map((m) => m[1]);
 const dockerUser = /^USER\s+(\S+)/m.exec(read('infra/Dockerfile'))?.[1];
-const dockerDefaultPrefix = /const DEFAULT_PREFIX = '([^']+)'/.exec(read('shared/src/queue/bullmq-queue.ts'))?.[1];
+const dockerDefaultPrefix = /const DEFAULT_PREFIX = '([^']+)'/.exec(read('shared/platform/src/queue/bullmq-queue.ts'))?.[1];
 
 /** Queue names the code defines (`JobQueueDefinition` objects), if deep mode has landed. */
 function checkAgainstWorkspace(objects: Manifest[], { imageName }: { imageName: RegExp }): void {

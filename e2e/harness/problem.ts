@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ProblemSchema } from '@rankgate/shared/contracts';
+import { ProblemSchema } from '@rankgate/contracts';
 
 import type { HttpResult } from './http.ts';
 

@@ -48,7 +48,7 @@ export const REQUIREMENTS = [
   { id: 'SEARCH-UPSTREAM-2', text: 'a provider that hangs gives 504 UPSTREAM_TIMEOUT with a hint to retry or lower max_candidates', source: `${SPEC} § Errors` },
   { id: 'SEARCH-UPSTREAM-3', text: 'a provider whose key is not configured gives 503 SERVICE_UNAVAILABLE naming the setting', source: `${SPEC} § Errors` },
   { id: 'SEARCH-RANKOFF-1', text: 'rank=off returns provider order, unscored and ungated, with the local injection score on every row', source: 'docs/ranking.md § rank=off' },
-  { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; shared/src/discover/local/README.md' },
+  { id: 'SEARCH-LOCAL-1', text: 'the local provider over the BEIR SciFact corpus answers queries through the gateway, finding the judged document', source: 'issue: search, local provider; services/search/src/discover/local/README.md' },
   { id: 'SEARCH-POST-1', text: 'POST /v1/search with a JSON body follows the same contract as GET', source: `${SPEC} § Search request` },
   // MCP through the gateway (local topology, fake Brave, operator API key).
   { id: 'MCP-SDK-1', text: 'the official SDK client connects through the gateway with 2025-03-26, 2025-06-18 and 2025-11-25 and lists search_web and the helper tools', source: `${SPEC} § Endpoints (/mcp); standards.md § 1.0-1.3` },

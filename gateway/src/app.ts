@@ -1,7 +1,7 @@
-import { createBaseApp } from '@rankgate/shared/http';
-import type { Logger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import type { AppMetrics } from '@rankgate/shared/metrics';
+import { createBaseApp } from '@rankgate/platform/http';
+import type { Logger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import type { AppMetrics } from '@rankgate/platform/metrics';
 import type { FastifyInstance } from 'fastify';
 
 import { createAccessTokenVerifier } from './auth/access-tokens.ts';

@@ -1,4 +1,6 @@
-import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
+import {
+  commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, refineSearchPolicy, searchPolicyEnv, urlField,
+} from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 import { RouteRetirementsField } from './policy/route-retirements.ts';
@@ -21,15 +23,9 @@ export const GatewayEnvSchema = z.object({
     .describe('`enabled` publishes DEMO_API_KEY through /config.js for the same-origin website and accepts it on search and MCP, subject to the per-IP demo quota.'),
   DEMO_API_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional()
     .describe('The public demo key (required when DEMO_MODE=enabled). Rotate it by changing this value and restarting the gateway.'),
-  DEMO_LIMIT: z.coerce.number().int().min(0).default(5)
-    .describe('Lifetime searches per client IP with the demo key (REST and MCP `search_web` together). 0 turns the quota off. Needs a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60)
-    .describe('Burst limiter: searches admitted per client IP in any sliding 60-second window (REST search and MCP `search_web`). Active only with a policy store (RATE_LIMIT_REST_URL + RATE_LIMIT_REST_TOKEN, or REDIS_URL).'),
+  ...searchPolicyEnv,
   REGISTRATION_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(10)
     .describe('Registration limit: `POST /agent/identity` and `POST /oauth2/register` admitted per client IP in any sliding 60-second window (together); more get 429 `rate_limited`. 0 turns it off. Active only with a policy store, like the burst limiter.'),
-  RATE_LIMIT_REST_URL: urlField('Redis REST store (Upstash-compatible) for the burst limiter and the demo quota; used when RATE_LIMIT_REST_TOKEN is set too.').optional(),
-  RATE_LIMIT_REST_TOKEN: z.string().min(1).optional()
-    .describe('Bearer token of the Redis REST store.'),
   REDIS_URL: redisUrlField.describe('Redis for the burst limiter and the demo quota when no REST store is set. Neither set: the limiter and the quota are off.'),
   REDIS_KEY_PREFIX: redisKeyPrefixField,
   TRUST_PROXY: z.string().default('')
@@ -46,9 +42,7 @@ export const GatewayEnvSchema = z.object({
   if (env.DEMO_MODE === 'enabled' && env.DEMO_API_KEY === undefined) {
     context.addIssue({ code: 'custom', path: ['DEMO_API_KEY'], message: 'is required when DEMO_MODE=enabled' });
   }
-  if ((env.RATE_LIMIT_REST_URL === undefined) !== (env.RATE_LIMIT_REST_TOKEN === undefined)) {
-    context.addIssue({ code: 'custom', path: [env.RATE_LIMIT_REST_URL === undefined ? 'RATE_LIMIT_REST_URL' : 'RATE_LIMIT_REST_TOKEN'], message: 'is required with the other Redis REST setting (set both or neither)' });
-  }
+  refineSearchPolicy(env, context);
   if (env.DEMO_API_KEY !== undefined && env.DEMO_API_KEY === env.OPERATOR_API_KEY) {
     context.addIssue({ code: 'custom', path: ['DEMO_API_KEY'], message: 'must differ from OPERATOR_API_KEY (the demo key is published)' });
   }

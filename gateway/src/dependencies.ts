@@ -1,6 +1,6 @@
-import type { Logger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/shared/stores';
+import type { Logger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createPolicyStore } from '@rankgate/platform/limits';
 
 import type { GatewayConfig } from './config.ts';
 
@@ -19,13 +19,7 @@ export function createGatewayAdapters(
   config: Pick<GatewayConfig, 'RATE_LIMIT_REST_URL' | 'RATE_LIMIT_REST_TOKEN' | 'REDIS_URL' | 'REDIS_KEY_PREFIX' | 'DEMO_MODE' | 'DEMO_LIMIT'>,
   logger: Logger,
 ): GatewayAdapters {
-  let policyStore: KeyValueStore | undefined;
-  if (config.RATE_LIMIT_REST_URL && config.RATE_LIMIT_REST_TOKEN) {
-    policyStore = new RestKeyValueStore({ url: config.RATE_LIMIT_REST_URL, token: config.RATE_LIMIT_REST_TOKEN, keyPrefix: config.REDIS_KEY_PREFIX });
-  } else if (config.REDIS_URL) {
-    const redis = createStoreRedisConnection(config.REDIS_URL, { name: 'gateway:policy', onError: (err) => logger.warn({ err }, 'redis connection error') });
-    policyStore = new RedisKeyValueStore({ redis, keyPrefix: config.REDIS_KEY_PREFIX, ownsConnection: true });
-  }
+  const policyStore = createPolicyStore(config, logger, 'gateway:policy');
   if (!policyStore) {
     logger.info('no policy store configured: the burst limiter and the demo quota are off');
     if (config.DEMO_MODE === 'enabled' && config.DEMO_LIMIT > 0) logger.warn('demo mode is enabled without a policy store: the demo key is not limited');

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
+import { createLogger } from '@rankgate/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,7 +1,7 @@
-import { loadConfigOrExit } from '@rankgate/shared/config';
-import { createMetricsApp, listenOrExit, runService } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import { createAppMetrics } from '@rankgate/shared/metrics';
+import { loadConfigOrExit } from '@rankgate/contracts/config';
+import { createMetricsApp, listenOrExit, runService } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import { createAppMetrics } from '@rankgate/platform/metrics';
 
 import { buildGatewayApp } from './app.ts';
 import { GatewayEnvSchema } from './config.ts';

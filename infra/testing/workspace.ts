@@ -3,7 +3,7 @@
  * the five services, their env schemas, the ports they listen on by default and their entries.
  * Read from the code itself, so a renamed variable or a moved port fails the infra tests.
  */
-import { loadConfig } from '@rankgate/shared/config';
+import { loadConfig } from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 import { GatewayEnvSchema } from '../../gateway/src/config.ts';

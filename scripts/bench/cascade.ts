@@ -22,7 +22,7 @@ import { round } from './stats.ts';
 import { cascadeTable } from './tables.ts';
 
 const DATA_FILES = ['queries.jsonl', 'qrels.tsv', 'bm25_top100.run', 'corpus.jsonl'].map((file) => `trec-dl19-passage-bm25top100/${file}`);
-/** The LLM judges' default candidates per request (shared/src/ranking/llm/llm-judge.ts). */
+/** The LLM judges' default candidates per request (shared/ranking/src/llm/llm-judge.ts). */
 const JUDGE_BATCH_SIZE = 8;
 
 /** Why the section cannot run here, or undefined when it can. */

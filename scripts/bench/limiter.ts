@@ -11,10 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/shared/stores';
-import { startRestRedisDouble } from '@rankgate/shared/stores/testing';
+import { createLogger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/platform/stores';
+import { startRestRedisDouble } from '@rankgate/platform/testing/stores';
 import { fastify } from 'fastify';
 import { Pool } from 'undici';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 import { describe, expect, it } from 'vitest';
 
-import { readResults, renderPerformance } from './render-performance.ts';
+import { readComparisons, readResults, renderPerformance } from './render-performance.ts';
 import { PERFORMANCE_DOC_PATH } from './results.ts';
 import { fixtureResults } from './testing/results-fixture.ts';
 
@@ -70,6 +70,18 @@ describe('docs/performance.md renderer', () => {
 
 describe('docs/performance.md', () => {
   it('is the rendering of the committed bench/results.json (run `npm run bench`, or render-performance.ts after editing the renderer)', async () => {
-    expect(await readFile(PERFORMANCE_DOC_PATH, 'utf8')).toBe(renderPerformance(await readResults()));
+    expect(await readFile(PERFORMANCE_DOC_PATH, 'utf8')).toBe(renderPerformance(await readResults(), await readComparisons()));
+  });
+
+  it('shows each committed before/after comparison with its table and the command that measured it', () => {
+    const page = renderPerformance(fixtureResults(), [{
+      title: 'A change', note: 'Why it was measured.', command: 'node --import tsx scripts/bench/endpoints.ts',
+      headers: ['figure', 'before', 'after'], rows: [['MCP req/s', '97', '120']],
+    }]);
+    expect(page).toContain('## Before and after\n\n### A change\n\nWhy it was measured.\n');
+    expect(page).toMatch(/\| MCP req\/s \| 97 +\| 120 +\|/);
+    expect(page).toContain('Measured with `node --import tsx scripts/bench/endpoints.ts`.');
+    expect(page.indexOf('## Before and after')).toBeLessThan(page.indexOf('## Problems and skipped parts'));
+    expect(renderPerformance(fixtureResults())).not.toContain('## Before and after');
   });
 });

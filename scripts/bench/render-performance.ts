@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Table } from '../eval/report.ts';
 import { renderMarkdown } from '../eval/report.ts';
 import type { BenchResults, Ratios } from './results.ts';
-import { PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
+import { COMPARISONS_PATH, PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
 import { isMain } from './settings.ts';
 import type { LoadRow } from './tables.ts';
 import { cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, num, overheadTable } from './tables.ts';
@@ -99,7 +99,29 @@ function machineLines(results: BenchResults): string[] {
   ];
 }
 
-export function renderPerformance(results: BenchResults): string {
+/**
+ * A before/after measurement of one change (bench/comparisons.json, written by hand from runs of the
+ * bench's parts on both commits): the page keeps it until the change is history.
+ */
+export interface Comparison {
+  title: string;
+  note: string;
+  /** The command that produced the figures, on each commit. */
+  command: string;
+  headers: string[];
+  rows: string[][];
+}
+
+function comparisonLines(comparisons: readonly Comparison[]): string[] {
+  if (comparisons.length === 0) return [];
+  const out = ['', '## Before and after', ''];
+  for (const c of comparisons) {
+    out.push(`### ${c.title}`, '', c.note, '', renderMarkdown({ title: '', headers: c.headers, rows: c.rows }, { heading: false }), '', `Measured with \`${c.command}\`.`, '');
+  }
+  return out.slice(0, -1);
+}
+
+export function renderPerformance(results: BenchResults, comparisons: readonly Comparison[] = []): string {
   const out: string[] = [
     '# Performance, measured',
     '',
@@ -151,6 +173,7 @@ export function renderPerformance(results: BenchResults): string {
       'negative.', '', md(limiterTable(results.limiter)));
   }
   out.push('', ...RUNTIME_CHANGE);
+  out.push(...comparisonLines(comparisons));
   out.push('', '## Problems and skipped parts', '');
   if (results.problems.length === 0 && Object.keys(results.skipped).length === 0) out.push('None: every request answered as expected, and every part ran.');
   for (const problem of results.problems) out.push(`- Problem: ${problem}`);
@@ -200,7 +223,17 @@ export async function readResults(path: string = RESULTS_PATH): Promise<BenchRes
   return results;
 }
 
+/** The committed before/after measurements; none when the file is absent. */
+export async function readComparisons(path: string = COMPARISONS_PATH): Promise<Comparison[]> {
+  try {
+    return (JSON.parse(await readFile(path, 'utf8')) as { comparisons: Comparison[] }).comparisons;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 if (isMain(import.meta.url)) {
-  await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(await readResults()));
+  await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(await readResults(), await readComparisons()));
   console.log('wrote docs/performance.md from bench/results.json');
 }

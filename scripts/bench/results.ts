@@ -13,6 +13,7 @@ import type { Distribution } from './stats.ts';
 export const RESULTS_VERSION = 1;
 export const RESULTS_PATH = join(REPO_ROOT, 'bench', 'results.json');
 export const PERFORMANCE_DOC_PATH = join(REPO_ROOT, 'docs', 'performance.md');
+export const COMPARISONS_PATH = join(REPO_ROOT, 'bench', 'comparisons.json');
 
 export interface MachineFacts {
   /** ISO time the bench started. */

@@ -25,7 +25,7 @@ import { endpointProblems, measureEndpoints } from './endpoints.ts';
 import { measureLimiter } from './limiter.ts';
 import { machineFacts, otherCpuMeter } from './machine.ts';
 import { ratiosOf } from './ratios.ts';
-import { renderPerformance, summaryTable } from './render-performance.ts';
+import { readComparisons, renderPerformance, summaryTable } from './render-performance.ts';
 import type { BenchResults } from './results.ts';
 import { PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
 import { measureSearchOverhead } from './search-overhead.ts';
@@ -122,7 +122,7 @@ const summary = summaryTable(results);
 print({ ...summary, rows: summary.rows.map((row) => row.map((cell) => cell.replaceAll('**', ''))) });
 await mkdir(dirname(RESULTS_PATH), { recursive: true });
 await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
-await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(results));
+await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(results, await readComparisons()));
 console.log(`\nwrote ${relative(REPO_ROOT, RESULTS_PATH)} and ${relative(REPO_ROOT, PERFORMANCE_DOC_PATH)} in ${results.durationS} s`);
 if (results.problems.length > 0) {
   console.error(`\nbench found problems:\n  ${results.problems.join('\n  ')}`);

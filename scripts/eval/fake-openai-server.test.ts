@@ -1,4 +1,4 @@
-import { createOpenAiJudge } from '@rankgate/shared/ranking';
+import { createOpenAiJudge } from '@rankgate/ranking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { FakeOpenAi } from './fake-openai-server.ts';

@@ -6,8 +6,8 @@
  * `category`). We measure here; the detector is not tuned on these sets (BIPIA train is the only
  * tuning set and is reported apart).
  */
-import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/shared/contracts';
-import { detectInjection, screenPage } from '@rankgate/shared/screening';
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
+import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 
 import { dataPath } from './data.ts';
 import { readJsonl } from './metrics.ts';

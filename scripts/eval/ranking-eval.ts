@@ -18,15 +18,15 @@
  * reported: `relevant dropped` = relevant documents among the 100 candidates that rank=on did not
  * return.
  */
-import type { SearchRequest } from '@rankgate/shared/contracts';
-import { SearchRequestSchema } from '@rankgate/shared/contracts';
-import type { Candidate, DiscoverProvider } from '@rankgate/shared/discover';
-import { createLocalProvider } from '@rankgate/shared/discover/local';
-import type { Judge, JudgeName } from '@rankgate/shared/ranking';
-import { createJudge as createSharedJudge, JUDGES } from '@rankgate/shared/ranking';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import type { SearchRequest } from '@rankgate/contracts';
+import { SearchRequestSchema } from '@rankgate/contracts';
+import type { Candidate, DiscoverProvider } from '../../services/search/src/discover/index.ts';
+import { createLocalProvider } from '../../services/search/src/discover/local/index.ts';
+import type { Judge, JudgeName } from '@rankgate/ranking';
+import { createJudge as createSharedJudge, JUDGES } from '@rankgate/ranking';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 
-import { runCascade } from '../../services/search/src/domain/cascade.ts';
+import { runCascade } from '@rankgate/ranking';
 import { DiscoverCache, normaliseQuery } from '../../services/search/src/domain/discover-cache.ts';
 import { runSearch } from '../../services/search/src/domain/search-pipeline.ts';
 import { dataPath } from './data.ts';

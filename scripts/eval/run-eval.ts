@@ -14,8 +14,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import type { Judge } from '@rankgate/shared/ranking';
-import { createOpenAiJudge } from '@rankgate/shared/ranking';
+import type { Judge } from '@rankgate/ranking';
+import { createOpenAiJudge } from '@rankgate/ranking';
 
 import { DATA_DIR, REPO_ROOT } from './data.ts';
 import { CHARS_PER_TOKEN, startFakeOpenAi } from './fake-openai-server.ts';

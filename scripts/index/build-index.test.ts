@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { LocalIndex } from '../../shared/src/discover/local/index.ts';
+import { LocalIndex } from '../../services/search/src/discover/local/index.ts';
 
 const CLI = fileURLToPath(new URL('./build-index.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

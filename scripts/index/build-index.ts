@@ -14,7 +14,7 @@ import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { LocalIndex, loadDocuments } from '../../shared/src/discover/local/index.ts';
+import { LocalIndex, loadDocuments } from '../../services/search/src/discover/local/index.ts';
 
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../../.rankgate/local-index.sqlite', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { INTERNAL_TOKEN_HEADER } from '@rankgate/shared/http';
+import { INTERNAL_TOKEN_HEADER } from '@rankgate/platform/http';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { request as undiciRequest } from 'undici';
 

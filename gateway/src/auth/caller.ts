@@ -1,5 +1,5 @@
-import { SCOPES } from '@rankgate/shared/contracts';
-import { secretsEqual } from '@rankgate/shared/http';
+import { SCOPES } from '@rankgate/contracts';
+import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyRequest } from 'fastify';
 
 import type { AccessTokenVerifier } from './access-tokens.ts';

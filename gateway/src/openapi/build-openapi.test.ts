@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { describe, expect, it } from 'vitest';
 
 import { UPSTREAM_ROUTES } from '../proxy/upstream-routes.ts';

@@ -1,4 +1,4 @@
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 
 import type { RouteRetirement } from '../policy/route-retirements.ts';
 import { retirementFor } from '../policy/route-retirements.ts';

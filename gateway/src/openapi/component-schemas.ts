@@ -1,4 +1,4 @@
-import { contractRegistry } from '@rankgate/shared/contracts';
+import { contractRegistry } from '@rankgate/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };

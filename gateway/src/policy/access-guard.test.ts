@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
+import { createLogger } from '@rankgate/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
-import type { Scope } from '@rankgate/shared/contracts';
-import { ProblemError } from '@rankgate/shared/problems';
+import type { Scope } from '@rankgate/contracts';
+import { ProblemError } from '@rankgate/contracts/problems';
 import type { FastifyRequest } from 'fastify';
 
 import { InvalidAccessTokenError, TokenCheckUnavailableError } from '../auth/access-tokens.ts';

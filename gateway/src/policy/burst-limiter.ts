@@ -1,22 +1,11 @@
-import { ProblemError } from '@rankgate/shared/problems';
-import type { AppMetrics } from '@rankgate/shared/metrics';
-import type { KeyValueStore, WindowState } from '@rankgate/shared/stores';
+import type { AppMetrics } from '@rankgate/platform/metrics';
+import type { BurstPolicy, WindowDecision } from '@rankgate/platform/limits';
+import { admitBurst, createWindowLimiter, LimiterStoreError } from '@rankgate/platform/limits';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import type { BurstPolicy } from './rate-limit-headers.ts';
-import { rateLimitHeaders } from './rate-limit-headers.ts';
-
-/** One recorded hit: admitted or not, the RateLimit fields to send, and when to retry if refused. */
-export interface WindowDecision {
-  allowed: boolean;
-  headers: Record<string, string>;
-  retryAfterS: number;
-}
-
-/** The store could not answer, so the hit was neither recorded nor admitted (fail closed). */
-export class LimiterStoreError extends Error {
-  override readonly name = 'LimiterStoreError';
-}
+export type { WindowDecision } from '@rankgate/platform/limits';
+export { LimiterStoreError } from '@rankgate/platform/limits';
 
 export interface BurstLimiter {
   policy: BurstPolicy;
@@ -29,51 +18,30 @@ export interface BurstLimiter {
 }
 
 /**
- * A per-IP limiter: a sliding window in the policy store, one atomic round trip per hit. The
- * searches' burst limiter is one (`burst`); the registration limit is another, with its own name,
- * window and store key. It fails closed: if the store cannot answer, the hit is refused (503)
- * rather than let through unlimited.
+ * The shared per-IP window limiter (`@rankgate/platform/limits`) as policy stages. The searches'
+ * burst limiter is one (`burst`, the same window the MCP service charges for `search_web`); the
+ * registration limit is another, with its own name, window and store key. Fails closed.
  */
 export function createBurstLimiter({ store, policy, metrics }: { store: KeyValueStore; policy: BurstPolicy; metrics?: AppMetrics | undefined }): BurstLimiter {
   const name = policy.name ?? 'burst';
-  const record = (decision: 'allowed' | 'limited' | 'error') => metrics?.recordLimiterDecision({ limiter: name, decision });
-  const window = { limit: policy.limit, windowMs: policy.windowS * 1000 };
-  const keyFor = (request: FastifyRequest) => `limit:${name}:${request.clientIp}`;
-
-  async function hit(request: FastifyRequest): Promise<WindowDecision> {
-    let state: WindowState;
-    try {
-      state = await store.hitWindow(keyFor(request), window);
-    } catch (error) {
-      record('error');
-      request.log.error({ err: error, limiter: name }, 'rate-limit store failed; refusing (fail closed)');
-      throw new LimiterStoreError('the rate-limit store did not answer', { cause: error });
-    }
-    record(state.allowed ? 'allowed' : 'limited');
-    return { allowed: state.allowed, headers: rateLimitHeaders(policy, state), retryAfterS: Math.max(1, Math.ceil(state.resetMs / 1000)) };
-  }
-
+  const limiter = createWindowLimiter({ store, policy, metrics });
+  const logTo = (request: FastifyRequest) => (err: unknown, message: string) => request.log.error({ err, limiter: name }, message);
   return {
     policy,
-    hit,
-    async admit(request, reply) {
-      let decision: WindowDecision;
+    async hit(request) {
       try {
-        decision = await hit(request);
+        return await limiter.hit(request.clientIp);
       } catch (error) {
-        if (!(error instanceof LimiterStoreError)) throw error;
-        throw new ProblemError('SERVICE_UNAVAILABLE', 'The rate limiter cannot reach its store, so searches are refused until it is back.', { headers: { 'retry-after': '1' } });
+        if (error instanceof LimiterStoreError) logTo(request)(error.cause, 'rate-limit store failed; refusing (fail closed)');
+        throw error;
       }
-      if (!decision.allowed) {
-        throw new ProblemError('RATE_LIMITED', `This address may make ${policy.limit} searches per ${policy.windowS} s; the next one is possible in ${decision.retryAfterS} s.`, {
-          headers: { ...decision.headers, 'retry-after': String(decision.retryAfterS) },
-        });
-      }
-      reply.headers(decision.headers);
+    },
+    async admit(request, reply) {
+      reply.headers(await admitBurst(limiter, request.clientIp, logTo(request)));
     },
     async describe(request, reply) {
       try {
-        reply.headers(rateLimitHeaders(policy, await store.peekWindow(keyFor(request), window)));
+        reply.headers(await limiter.peek(request.clientIp));
       } catch (error) {
         request.log.warn({ err: error }, 'rate-limit store failed; RateLimit fields omitted');
       }

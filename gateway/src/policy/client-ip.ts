@@ -1,4 +1,5 @@
-import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/shared/http';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
+import { INTERNAL_TOKEN_HEADER, secretsEqual } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -9,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Carries the original client's address on calls between our own services. */
-export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+export const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
 

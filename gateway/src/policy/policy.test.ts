@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 
-import { parseStructuredList } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/shared/stores';
-import type { CuttableProxy, RestRedisDouble } from '@rankgate/shared/stores/testing';
-import { redisUrlForTests, requireRedis, startCuttableProxy, startRestRedisDouble } from '@rankgate/shared/stores/testing';
+import { parseStructuredList } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/platform/stores';
+import type { CuttableProxy, RestRedisDouble } from '@rankgate/platform/testing/stores';
+import { redisUrlForTests, requireRedis, startCuttableProxy, startRestRedisDouble } from '@rankgate/platform/testing/stores';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-import { ProblemError } from '@rankgate/shared/problems';
+import { ProblemError } from '@rankgate/contracts/problems';
 import type { FastifyInstance } from 'fastify';
 
 import type { RouteRetirement } from './route-retirements.ts';

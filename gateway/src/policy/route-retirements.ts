@@ -1,4 +1,4 @@
-import { jsonField } from '@rankgate/shared/config';
+import { jsonField } from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,13 @@
 import proxy from '@fastify/http-proxy';
-import type { RawRequestHeaders } from '@rankgate/shared/http';
-import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/shared/http';
+import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
+import { ForwardedCallerSchema, INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
+import type { RawRequestHeaders } from '@rankgate/platform/http';
+import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
+import type { Caller } from '../auth/caller.ts';
 import { CLIENT_IP_HEADER } from '../policy/client-ip.ts';
 import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
@@ -29,13 +32,27 @@ const isInternalHeader = (name: string): boolean => name.startsWith('x-internal-
  */
 const NOT_FORWARDED = new Set(['expect']);
 
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(ForwardedCallerSchema.shape.scopes.element.options);
+
+/** The resolved caller as the internal header's JSON (the shared ForwardedCaller contract). */
+function forwardedCaller(caller: Caller): string {
+  const value: ForwardedCaller = {
+    kind: caller.kind,
+    scopes: [...caller.scopes].filter((scope): scope is ForwardedCaller['scopes'][number] => KNOWN_SCOPES.has(scope)),
+    ...(caller.kind === 'token' ? { subject: caller.subject, ...(caller.clientId ? { client_id: caller.clientId } : {}) } : {}),
+  };
+  return JSON.stringify(value);
+}
+
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'clientIp'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (request: Pick<FastifyRequest, 'id' | 'clientIp' | 'caller'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
     for (const name in headers) if (!isInternalHeader(name) && !NOT_FORWARDED.has(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
     forwarded[CLIENT_IP_HEADER] = request.clientIp;
+    // The caller the access guard resolved, so the MCP service can search without a second check.
+    if (request.caller) forwarded[INTERNAL_HEADERS.caller] = forwardedCaller(request.caller);
     // The gateway's span is the parent of the service's (W3C Trace Context).
     forwarded[TRACEPARENT_HEADER] = formatTraceparent(traceContextOf(request.raw));
     return forwarded;

@@ -1,6 +1,6 @@
-import type { DiscoveryDocument } from '@rankgate/shared/contracts';
-import { SCOPES } from '@rankgate/shared/contracts';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import type { DiscoveryDocument } from '@rankgate/contracts';
+import { SCOPES } from '@rankgate/contracts';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import type { FastifyInstance } from 'fastify';
 
 /** The API index: every endpoint, the docs, the OpenAPI description and the auth metadata. */

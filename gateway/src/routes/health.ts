@@ -1,5 +1,5 @@
-import type { HealthResponse } from '@rankgate/shared/contracts';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import type { HealthResponse } from '@rankgate/contracts';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import type { FastifyInstance } from 'fastify';
 
 /** `GET /health`: liveness of the public origin. */

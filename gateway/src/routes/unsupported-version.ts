@@ -1,4 +1,4 @@
-import { ProblemError } from '@rankgate/shared/problems';
+import { ProblemError } from '@rankgate/contracts/problems';
 
 const VERSION_PATH = /^\/(?:api\/)?(v\d+)(?:\/|$)/;
 const PUBLISHED = new Set(['v1']);

@@ -1,5 +1,5 @@
-import type { PageContent } from '@rankgate/shared/problems';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import type { PageContent } from '@rankgate/contracts/problems';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 
 import type { AssetManifest } from './assets.ts';
 import { escapeHtml } from './html.ts';

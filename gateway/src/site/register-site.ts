@@ -1,4 +1,4 @@
-import { PROBLEM_CODES, PROBLEMS, ProblemError, renderProblemIndex, renderProblemPage } from '@rankgate/shared/problems';
+import { PROBLEM_CODES, PROBLEMS, ProblemError, renderProblemIndex, renderProblemPage } from '@rankgate/contracts/problems';
 import type { FastifyInstance } from 'fastify';
 
 import { buildOpenApi } from '../openapi/build-openapi.ts';

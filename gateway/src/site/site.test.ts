@@ -5,10 +5,10 @@ import { runInNewContext } from 'node:vm';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
-import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD } from '@rankgate/shared/contracts';
-import { createBaseApp } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import { PROBLEM_CODES, PROBLEMS } from '@rankgate/shared/problems';
+import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
+import { createBaseApp } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import { PROBLEM_CODES, PROBLEMS } from '@rankgate/contracts/problems';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,8 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 
-import { createServiceApp } from '@rankgate/shared/http';
-import type { Logger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import { createServiceApp } from '@rankgate/platform/http';
+import type { Logger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance } from 'fastify';
 import type { Configuration } from 'oidc-provider';
 

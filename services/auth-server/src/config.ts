@@ -1,5 +1,5 @@
-import { commonEnv, internalTokenField, jsonField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
-import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
+import { commonEnv, internalTokenField, jsonField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/contracts/config';
+import { fetchEnv, refineFetchEnv } from '@rankgate/platform/fetch';
 import { z } from 'zod';
 
 import { JwksSchema, TrustedIssuersSchema } from './domain/trusted-issuers.ts';

@@ -1,8 +1,8 @@
-import type { SafeFetcher } from '@rankgate/shared/fetch';
-import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/shared/fetch';
-import type { Logger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/shared/stores';
+import type { SafeFetcher } from '@rankgate/platform/fetch';
+import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/platform/fetch';
+import type { Logger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/platform/stores';
 
 import type { AuthServerConfig } from './config.ts';
 import { clientMetadataFetch } from './oauth/client-metadata-fetch.ts';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, RedisKeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, RedisKeyValueStore } from '@rankgate/platform/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { TestApp } from './testing/test-app.ts';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@rankgate/shared/config';
+import { ConfigError, loadConfig } from '@rankgate/contracts/config';
 import { describe, expect, it } from 'vitest';
 
 import { allowedOrigins, McpEnvSchema } from './config.ts';

@@ -1,4 +1,6 @@
-import { commonEnv, internalTokenField, portField, redisUrlField, urlField } from '@rankgate/shared/config';
+import {
+  commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, refineSearchPolicy, searchPolicyEnv, urlField,
+} from '@rankgate/contracts/config';
 import { z } from 'zod';
 
 /** `https://a.example, http://127.0.0.1:3000` → normalised origins (scheme://host[:port]). */
@@ -22,16 +24,20 @@ export const McpEnvSchema = z.object({
   ...commonEnv,
   MCP_PORT: portField(8083, 'Port of the mcp service (internal).'),
   INTERNAL_TOKEN: internalTokenField,
-  REDIS_URL: redisUrlField,
-  GATEWAY_URL: urlField('Where the mcp service reaches the gateway (internal address): `search_web` calls its `/v1/search` with the caller\'s credential, so limits and quotas apply once.')
+  REDIS_URL: redisUrlField.describe('Redis for the burst limiter and the demo quota `search_web` charges (the gateway\'s policy store) when no REST store is set. Neither set: the limits are off, as at the gateway.'),
+  REDIS_KEY_PREFIX: redisKeyPrefixField,
+  ...searchPolicyEnv,
+  SEARCH_SERVICE_URL: urlField('Where the mcp service reaches the search service: `search_web` calls its `/v1/search` directly, after the gateway authenticated the caller and the tool charged the shared limits.')
+    .default('http://127.0.0.1:8081'),
+  GATEWAY_URL: urlField('Where the mcp service reaches the gateway (internal address): `search_sandbox` and `service_info` read its public `/v1/sandbox` and `/health`.')
     .default('http://127.0.0.1:8080'),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000)
-    .describe('How long a tool waits for the gateway. Keep it below the gateway\'s `UPSTREAM_TIMEOUT_MS`, so an agent gets a tool error instead of a failed hop.'),
+    .describe('How long a tool waits for the search service or the gateway. Keep it below the gateway\'s `UPSTREAM_TIMEOUT_MS`, so an agent gets a tool error instead of a failed hop.'),
   MCP_ALLOWED_ORIGINS: originList.optional()
     .describe('Comma-separated browser origins allowed to call /mcp (a request with another `Origin` gets 403; requests without `Origin` are allowed). Unset: the origin of `BASE_URL` only.'),
   MCP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(5000)
     .describe('While a tool call runs and the client asked for progress, how often a `notifications/progress` heartbeat is sent.'),
-});
+}).superRefine(refineSearchPolicy);
 
 export type McpConfig = z.output<typeof McpEnvSchema>;
 

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import type { Logger } from '@rankgate/shared/logger';
+import type { Logger } from '@rankgate/platform/logger';
 
 import type { CallerCredentials } from './gateway/caller.ts';
 import type { ServerIdentity } from './server-identity.ts';

@@ -7,12 +7,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/shared/contracts';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/contracts';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ServiceInfoSchema } from './tools/service-info.ts';
-import { ANONYMOUS_TOKEN, OPERATOR_KEY, RATE_LIMIT_POLICY, SEARCH_READ_TOKEN } from './testing/fake-gateway.ts';
+import { ANONYMOUS_TOKEN, asGateway, OPERATOR_KEY, RATE_LIMIT_POLICY, SEARCH_READ_TOKEN } from './testing/fake-gateway.ts';
 import type { McpTestApp } from './testing/mcp-test-app.ts';
 import { BASE_URL, CLIENT_IP, GATEWAY_HEADERS, INTERNAL_TOKEN, startMcpTestApp } from './testing/mcp-test-app.ts';
 
@@ -42,7 +42,7 @@ const clients: Client[] = [];
 async function connect(credential: Record<string, string>, revision: string = '2025-11-25', seen = { versionHeaders: [] as (string | null)[] }) {
   const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
     // The gateway in front adds these; here the test plays the gateway.
-    requestInit: { headers: { ...GATEWAY_HEADERS, ...credential } },
+    requestInit: { headers: { ...GATEWAY_HEADERS, ...asGateway(credential) } },
     fetch: fetchOffering(revision, seen),
   });
   const client = new Client({ name: 'sdk-client-test', version: '1.0.0' });
@@ -80,14 +80,18 @@ describe('the official SDK client', () => {
     expect(seen.versionHeaders.slice(1).every((header) => header === revision)).toBe(true);
   });
 
-  it('forwards the caller to the gateway: credential unchanged, internal token, request id, client IP and trace', async () => {
+  it('sends search_web straight to the search service: internal token, the caller the gateway resolved, request id, client IP and trace, never the credential', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
     const before = t.gateway.searches().length;
     const result = (await client.callTool({ name: 'search_web', arguments: { q: 'how do tides work', mode: 'deep', k: 3 } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const [search] = t.gateway.searches().slice(before);
-    expect(search?.headers).toMatchObject({ authorization: `Bearer ${SEARCH_READ_TOKEN}`, 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': CLIENT_IP });
+    expect(search?.headers).toMatchObject({ 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': CLIENT_IP });
+    expect(JSON.parse(String(search?.headers['x-rankgate-caller']))).toEqual({
+      kind: 'token', scopes: ['search:read', 'mcp:invoke'], subject: 'agent-with-search', client_id: 'test-client',
+    });
+    expect(search?.headers.authorization).toBeUndefined();
     expect(search?.headers['x-api-key']).toBeUndefined();
     // The trace continues: same trace id, the mcp service's own span as parent.
     expect(search?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`));

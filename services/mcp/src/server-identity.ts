@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 
 /** `serverInfo` in the initialize result; the server card repeats these values. */
 export interface ServerIdentity {

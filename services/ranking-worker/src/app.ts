@@ -1,6 +1,6 @@
-import { createServiceApp } from '@rankgate/shared/http';
-import type { Logger } from '@rankgate/shared/logger';
-import type { AppMetrics } from '@rankgate/shared/metrics';
+import { createServiceApp } from '@rankgate/platform/http';
+import type { Logger } from '@rankgate/platform/logger';
+import type { AppMetrics } from '@rankgate/platform/metrics';
 import type { FastifyInstance } from 'fastify';
 
 import type { RankingWorkerConfig } from './config.ts';

@@ -1,5 +1,5 @@
-import { loadConfig } from '@rankgate/shared/config';
-import { fetchPolicyFromEnv } from '@rankgate/shared/fetch';
+import { loadConfig } from '@rankgate/contracts/config';
+import { fetchPolicyFromEnv } from '@rankgate/platform/fetch';
 import { describe, expect, it } from 'vitest';
 
 import { judgeReserveMs, RankingWorkerEnvSchema } from './config.ts';

@@ -1,7 +1,7 @@
-import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/shared/config';
-import { PAGE_EXCERPT_MAX_CHARS } from '@rankgate/shared/contracts';
-import { fetchEnv, refineFetchEnv } from '@rankgate/shared/fetch';
-import { judgeEnv, refineJudgeEnv } from '@rankgate/shared/ranking';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField } from '@rankgate/contracts/config';
+import { PAGE_EXCERPT_MAX_CHARS } from '@rankgate/contracts';
+import { fetchEnv, refineFetchEnv } from '@rankgate/platform/fetch';
+import { judgeEnv, refineJudgeEnv } from '@rankgate/ranking';
 import { z } from 'zod';
 
 /** The ranking-worker service's environment, parsed once at start (see docs/configuration.md). */

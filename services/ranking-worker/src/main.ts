@@ -1,8 +1,8 @@
-import { loadConfigOrExit } from '@rankgate/shared/config';
-import { runService } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import { createAppMetrics } from '@rankgate/shared/metrics';
-import { createQueueRedisConnection } from '@rankgate/shared/queue';
+import { loadConfigOrExit } from '@rankgate/contracts/config';
+import { runService } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import { createAppMetrics } from '@rankgate/platform/metrics';
+import { createQueueRedisConnection } from '@rankgate/platform/queue';
 
 import { buildRankingWorkerApp } from './app.ts';
 import { RankingWorkerEnvSchema } from './config.ts';

@@ -5,17 +5,17 @@
  */
 import { Writable } from 'node:stream';
 
-import { pageQueue } from '@rankgate/shared/contracts';
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import { loadConfig } from '@rankgate/shared/config';
-import type { PageServer } from '@rankgate/shared/fetch/testing';
-import { startPageServer } from '@rankgate/shared/fetch/testing';
-import { continueOrStartTrace, traceStorage } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import type { MetricSample } from '@rankgate/shared/metrics';
-import { createAppMetrics, parseExposition } from '@rankgate/shared/metrics';
-import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
-import { createInProcessBroker, createInProcessProducer } from '@rankgate/shared/queue';
+import { pageQueue } from '@rankgate/contracts';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import { loadConfig } from '@rankgate/contracts/config';
+import type { PageServer } from '@rankgate/platform/testing/fetch';
+import { startPageServer } from '@rankgate/platform/testing/fetch';
+import { continueOrStartTrace, traceStorage } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import type { MetricSample } from '@rankgate/platform/metrics';
+import { createAppMetrics, parseExposition } from '@rankgate/platform/metrics';
+import type { InProcessBroker, JobProducer } from '@rankgate/platform/queue';
+import { createInProcessBroker, createInProcessProducer } from '@rankgate/platform/queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { RankingWorkerEnvSchema } from './config.ts';

@@ -1,14 +1,14 @@
 import { hostname } from 'node:os';
 
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import { pageQueue } from '@rankgate/shared/contracts';
-import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/shared/fetch';
-import type { Logger } from '@rankgate/shared/logger';
-import type { AppMetrics } from '@rankgate/shared/metrics';
-import { bullMqQueueDepth, inProcessQueueDepth, instrumentJobHandler, instrumentJudge } from '@rankgate/shared/metrics';
-import type { CloseOptions, InProcessBroker, JobConsumer, JobHandler } from '@rankgate/shared/queue';
-import { bullMqPrefix, createBullMqConsumer, createInProcessConsumer, type createQueueRedisConnection } from '@rankgate/shared/queue';
-import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import { pageQueue } from '@rankgate/contracts';
+import { createSafeFetcher, fetchPolicyFromEnv } from '@rankgate/platform/fetch';
+import type { Logger } from '@rankgate/platform/logger';
+import type { AppMetrics } from '@rankgate/platform/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth, instrumentJobHandler } from '@rankgate/platform/queue';
+import type { CloseOptions, InProcessBroker, JobConsumer, JobHandler } from '@rankgate/platform/queue';
+import { bullMqPrefix, createBullMqConsumer, createInProcessConsumer, type createQueueRedisConnection } from '@rankgate/platform/queue';
+import { createJudge, instrumentJudge, judgeSettingsFromEnv } from '@rankgate/ranking';
 
 import type { RankingWorkerConfig } from './config.ts';
 import { judgeReserveMs } from './config.ts';

@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import { createLogger } from '@rankgate/shared/logger';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { SearchResponseSchema } from '@rankgate/contracts';
+import { createLogger } from '@rankgate/platform/logger';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

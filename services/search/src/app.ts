@@ -1,13 +1,15 @@
-import type { DiscoverProvider } from '@rankgate/shared/discover';
-import { createServiceApp } from '@rankgate/shared/http';
-import type { Logger } from '@rankgate/shared/logger';
-import type { AppMetrics, QueueState } from '@rankgate/shared/metrics';
-import { createAppMetrics, instrumentDiscoverProvider, instrumentJudge } from '@rankgate/shared/metrics';
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import { pageQueue } from '@rankgate/shared/contracts';
-import type { JobProducer } from '@rankgate/shared/queue';
-import type { Judge } from '@rankgate/shared/ranking';
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { DiscoverProvider } from './discover/index.ts';
+import { createServiceApp } from '@rankgate/platform/http';
+import type { Logger } from '@rankgate/platform/logger';
+import type { AppMetrics, QueueState } from '@rankgate/platform/metrics';
+import { createAppMetrics } from '@rankgate/platform/metrics';
+import { instrumentDiscoverProvider } from './discover/instrument-discover.ts';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import { pageQueue } from '@rankgate/contracts';
+import type { JobProducer } from '@rankgate/platform/queue';
+import type { Judge } from '@rankgate/ranking';
+import { instrumentJudge } from '@rankgate/ranking';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance } from 'fastify';
 
 import type { SearchConfig } from './config.ts';

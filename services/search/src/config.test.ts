@@ -1,4 +1,4 @@
-import { loadConfig } from '@rankgate/shared/config';
+import { loadConfig } from '@rankgate/contracts/config';
 import { describe, expect, it } from 'vitest';
 
 import { SearchEnvSchema } from './config.ts';

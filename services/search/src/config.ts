@@ -1,6 +1,6 @@
-import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/shared/config';
-import { DISCOVER_PROVIDERS } from '@rankgate/shared/discover';
-import { judgeEnv, refineJudgeEnv } from '@rankgate/shared/ranking';
+import { commonEnv, internalTokenField, portField, redisKeyPrefixField, redisUrlField, urlField } from '@rankgate/contracts/config';
+import { DISCOVER_PROVIDERS } from './discover/index.ts';
+import { judgeEnv, refineJudgeEnv } from '@rankgate/ranking';
 import { z } from 'zod';
 
 const secret = (what: string) => z.string().min(1).optional().describe(what);

@@ -1,13 +1,13 @@
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import type { DiscoverProvider } from '@rankgate/shared/discover';
-import { createDiscoverProvider } from '@rankgate/shared/discover';
-import type { Logger } from '@rankgate/shared/logger';
-import type { QueueState } from '@rankgate/shared/metrics';
-import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
-import type { Judge } from '@rankgate/shared/ranking';
-import { createJudge, judgeSettingsFromEnv } from '@rankgate/shared/ranking';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/shared/stores';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import type { DiscoverProvider } from './discover/index.ts';
+import { createDiscoverProvider } from './discover/index.ts';
+import type { Logger } from '@rankgate/platform/logger';
+import type { QueueState } from '@rankgate/platform/metrics';
+import type { InProcessBroker, JobProducer } from '@rankgate/platform/queue';
+import type { Judge } from '@rankgate/ranking';
+import { createJudge, judgeSettingsFromEnv } from '@rankgate/ranking';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } from '@rankgate/platform/stores';
 
 import type { SearchConfig } from './config.ts';
 import { createPageQueue } from './page-queue.ts';
@@ -30,7 +30,7 @@ export interface AdapterOptions {
 
 /** The `local` provider loads SQLite (WebAssembly) only when it is the one configured. */
 async function createLocal(config: SearchConfig, logger: Logger): Promise<DiscoverProvider> {
-  const { createLocalProvider } = await import('@rankgate/shared/discover/local');
+  const { createLocalProvider } = await import('./discover/local/index.ts');
   const local = createLocalProvider({
     indexPath: config.LOCAL_INDEX_PATH, corpusPath: config.LOCAL_CORPUS, baseUrl: config.LOCAL_BASE_URL, logger,
   });

@@ -2,7 +2,7 @@
  * What a newcomer meets on a first run: a provider chosen without its key is named at start, and a
  * provider this machine cannot reach answers with its cause and a hint that names the way out.
  */
-import { createDiscoverProvider, networkCause } from '@rankgate/shared/discover';
+import { createDiscoverProvider, networkCause } from './discover/index.ts';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 

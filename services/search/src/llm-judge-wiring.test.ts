@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import { createLogger } from '@rankgate/shared/logger';
+import { SearchResponseSchema } from '@rankgate/contracts';
+import { createLogger } from '@rankgate/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
-import { loadConfigOrExit } from '@rankgate/shared/config';
-import { runService } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
+import { loadConfigOrExit } from '@rankgate/contracts/config';
+import { runService } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
 
 import { buildSearchApp } from './app.ts';
 import { SearchEnvSchema } from './config.ts';

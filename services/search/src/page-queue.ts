@@ -1,10 +1,10 @@
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import { pageQueue } from '@rankgate/shared/contracts';
-import type { Logger } from '@rankgate/shared/logger';
-import type { QueueState } from '@rankgate/shared/metrics';
-import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/shared/metrics';
-import type { InProcessBroker, JobProducer } from '@rankgate/shared/queue';
-import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/shared/queue';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import { pageQueue } from '@rankgate/contracts';
+import type { Logger } from '@rankgate/platform/logger';
+import type { QueueState } from '@rankgate/platform/metrics';
+import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/platform/queue';
+import type { InProcessBroker, JobProducer } from '@rankgate/platform/queue';
+import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/platform/queue';
 
 import type { SearchConfig } from './config.ts';
 

@@ -1,4 +1,4 @@
-import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/shared/contracts';
+import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/contracts';
 
 import type { SitePage } from '../layout.ts';
 

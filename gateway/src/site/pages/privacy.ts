@@ -2,7 +2,7 @@ import type { SitePage } from '../layout.ts';
 
 /**
  * `/privacy`: what is logged and kept, and for how long. Kept accurate against the code: the one
- * request log line (shared/src/http/create-service-app.ts), the redaction list (shared/src/logger),
+ * request log line (shared/platform/src/http/create-service-app.ts), the redaction list (shared/platform/src/logger),
  * the discover cache TTL, the limiter window and the demo counter.
  */
 export function privacyPage(): SitePage {

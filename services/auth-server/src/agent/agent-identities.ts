@@ -1,4 +1,4 @@
-import { secretsEqual } from '@rankgate/shared/http';
+import { secretsEqual } from '@rankgate/platform/http';
 
 import type { ClaimAttempt, ClaimAttempts } from '../domain/claim-attempts.ts';
 import { opaqueId } from '../domain/opaque-ids.ts';

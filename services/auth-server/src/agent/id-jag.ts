@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 
 import { secretDigest } from '../domain/opaque-ids.ts';

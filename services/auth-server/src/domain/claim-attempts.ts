@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 
 import { normaliseUserCode, opaqueId, userCode } from './opaque-ids.ts';
 

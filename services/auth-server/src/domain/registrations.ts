@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 
 import type { IdentityType } from '../oauth/vocabulary.ts';
 import { opaqueId, secretDigest } from './opaque-ids.ts';

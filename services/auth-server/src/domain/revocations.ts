@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 
 /** jti prefix of tokens issued to an anonymous identity before its claim: they die when it is claimed. */
 export const PRE_CLAIM_JTI_PREFIX = 'pc_';

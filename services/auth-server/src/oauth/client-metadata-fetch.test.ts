@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 
-import type { SafeFetcher } from '@rankgate/shared/fetch';
-import { createSafeFetcher, FetchRefusedError } from '@rankgate/shared/fetch';
-import type { PageServer } from '@rankgate/shared/fetch/testing';
-import { startPageServer } from '@rankgate/shared/fetch/testing';
-import { createLogger } from '@rankgate/shared/logger';
+import type { SafeFetcher } from '@rankgate/platform/fetch';
+import { createSafeFetcher, FetchRefusedError } from '@rankgate/platform/fetch';
+import type { PageServer } from '@rankgate/platform/testing/fetch';
+import { startPageServer } from '@rankgate/platform/testing/fetch';
+import { createLogger } from '@rankgate/platform/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { clientMetadataFetch } from './client-metadata-fetch.ts';

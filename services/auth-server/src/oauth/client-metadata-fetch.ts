@@ -1,6 +1,6 @@
-import type { SafeFetcher } from '@rankgate/shared/fetch';
-import { FetchFailedError, FetchRefusedError } from '@rankgate/shared/fetch';
-import type { Logger } from '@rankgate/shared/logger';
+import type { SafeFetcher } from '@rankgate/platform/fetch';
+import { FetchFailedError, FetchRefusedError } from '@rankgate/platform/fetch';
+import type { Logger } from '@rankgate/platform/logger';
 
 /** The CIMD draft's recommended cap on a client metadata document. */
 export const CLIENT_METADATA_MAX_BYTES = 5 * 1024;

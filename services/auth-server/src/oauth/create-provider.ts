@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { Configuration, ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import Provider, { errors } from 'oidc-provider';
 

@@ -1,3 +1,4 @@
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -22,7 +23,7 @@ const PROVIDER_ROUTES: [string, HTTPMethods[]][] = [
 ];
 
 const AGENT_GRANTS = new Set([JWT_BEARER_GRANT, CLAIM_GRANT]);
-const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 type RawRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 

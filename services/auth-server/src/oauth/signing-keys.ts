@@ -1,6 +1,6 @@
 import type { CryptoKey, JWK } from 'jose';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK } from 'jose';
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 
 /** The ES256 keys that sign access tokens and identity assertions; the first one signs. */
 export interface SigningKeys {

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 

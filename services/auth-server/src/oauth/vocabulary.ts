@@ -1,8 +1,8 @@
 /** The OAuth and agent-auth names this authorization server speaks (one place, so metadata and handlers agree). */
 
 // The scopes are part of the public contract, shared with the gateway that enforces them.
-export type { Scope } from '@rankgate/shared/contracts';
-export { PRE_CLAIM_SCOPES, SCOPES } from '@rankgate/shared/contracts';
+export type { Scope } from '@rankgate/contracts';
+export { PRE_CLAIM_SCOPES, SCOPES } from '@rankgate/contracts';
 
 export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';

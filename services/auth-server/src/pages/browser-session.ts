@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { secretsEqual } from '@rankgate/shared/http';
-import { ProblemError } from '@rankgate/shared/problems';
+import { secretsEqual } from '@rankgate/platform/http';
+import { ProblemError } from '@rankgate/contracts/problems';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const BROWSER_COOKIE = 'rg_browser';

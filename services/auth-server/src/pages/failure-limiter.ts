@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 
 /**
  * Bounds guessing on the pages: wrong operator keys and wrong user codes from one client address

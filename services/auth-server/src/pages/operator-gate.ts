@@ -1,4 +1,5 @@
-import { secretsEqual } from '@rankgate/shared/http';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
+import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { BrowserSessions } from './browser-session.ts';
@@ -19,7 +20,7 @@ export interface UpstreamSignInLink {
   startUrl(returnTo: string): string;
 }
 
-const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 /** The caller's address as the gateway saw it (trusted: services accept only the gateway's calls). */
 export function clientIpOf(request: FastifyRequest): string {

@@ -1,4 +1,4 @@
-import { secretsEqual } from '@rankgate/shared/http';
+import { secretsEqual } from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { secretDigest } from '../domain/opaque-ids.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeReturnPath } from '../routes/sign-in-routes.ts';
 import type { TestApp } from '../testing/test-app.ts';
 import { BASE_URL, browser, claimsOf, formField, OPERATOR_KEY, pkce, startTestApp, TEST_CLIENT } from '../testing/test-app.ts';
-import type { UpstreamIdp } from '@rankgate/shared/testing/upstream-idp';
-import { startUpstreamIdp, throughUpstream } from '@rankgate/shared/testing/upstream-idp';
+import type { UpstreamIdp } from '@rankgate/platform/testing/upstream-idp';
+import { startUpstreamIdp, throughUpstream } from '@rankgate/platform/testing/upstream-idp';
 import { SignInRefused, UpstreamOidc, UpstreamUnavailable } from './upstream-oidc.ts';
 
 const CALLBACK = `${BASE_URL}/oauth2/sign-in/callback`;

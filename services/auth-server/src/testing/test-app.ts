@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import { createLogger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 import type { AuthServerAppConfig } from '../app.ts';

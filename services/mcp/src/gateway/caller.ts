@@ -1,16 +1,21 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** Set by the gateway on every proxied call: the real client's address. */
-export const CLIENT_IP_HEADER = 'x-rankgate-client-ip';
+import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
+import { INTERNAL_HEADERS, parseForwardedCaller } from '@rankgate/contracts/internal-headers';
 
-/** What a tool forwards to the gateway on the caller's behalf. */
+/** Set by the gateway on every proxied call: the real client's address. */
+export const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
+
+/** What a tool knows of its caller, as the gateway described it. */
 export interface CallerCredentials {
   /** The caller's `Authorization` header, unchanged (OAuth token, operator key or demo key). */
   authorization?: string;
   /** The caller's `X-API-Key` header, unchanged. */
   apiKey?: string;
-  /** The client IP the gateway saw; with the internal token the gateway counts limits against it. */
+  /** The client IP the gateway saw; limits count against it. */
   clientIp?: string;
+  /** Who the gateway authenticated on /mcp (kind and scopes); undefined when it sent none. */
+  identity?: ForwardedCaller;
   requestId: string;
 }
 
@@ -19,15 +24,17 @@ const single = (value: string | string[] | undefined): string | undefined => {
   return first === undefined || first === '' ? undefined : first;
 };
 
-/** The caller as the gateway described it in the proxied MCP request. */
+/** The caller as the gateway described it in the proxied MCP request (the service already checked the internal token). */
 export function callerFrom(headers: IncomingHttpHeaders, requestId: string): CallerCredentials {
   const authorization = single(headers.authorization);
   const apiKey = single(headers['x-api-key']);
   const clientIp = single(headers[CLIENT_IP_HEADER]);
+  const identity = parseForwardedCaller(single(headers[INTERNAL_HEADERS.caller]));
   return {
     requestId,
     ...(authorization === undefined ? {} : { authorization }),
     ...(apiKey === undefined ? {} : { apiKey }),
     ...(clientIp === undefined ? {} : { clientIp }),
+    ...(identity === undefined ? {} : { identity }),
   };
 }

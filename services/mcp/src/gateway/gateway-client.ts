@@ -1,6 +1,7 @@
-import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/shared/http';
-import type { FieldError, ProblemCode } from '@rankgate/shared/problems';
-import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/shared/problems';
+import { ProblemSchema } from '@rankgate/contracts';
+import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
+import type { FieldError, ProblemCode } from '@rankgate/contracts/problems';
+import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
 
 import type { CallerCredentials } from './caller.ts';
 import { CLIENT_IP_HEADER } from './caller.ts';
@@ -28,10 +29,10 @@ export interface GatewayClientOptions {
 
 const isCatalogued = (code: string): code is ProblemCode => (PROBLEM_CODES as string[]).includes(code);
 
-const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure =>
+export const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure =>
   ({ status, code, detail: detail ?? PROBLEMS[code].description, hint: PROBLEMS[code].hint });
 
-function retryAfterSeconds(headers: Headers): number | undefined {
+export function retryAfterSeconds(headers: Headers): number | undefined {
   const value = headers.get('retry-after');
   if (value === null) return undefined;
   const seconds = Number(value);
@@ -40,25 +41,26 @@ function retryAfterSeconds(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** A problem+json body becomes a failure with its code and hint; anything else is classified by status. */
-function readFailure(status: number, headers: Headers, text: string): GatewayFailure {
-  let body: Record<string, unknown> | undefined;
+/** A problem+json body (the shared problem schema) becomes a failure with its code and hint; anything else is classified by status. */
+export function readFailure(status: number, headers: Headers, text: string): GatewayFailure {
+  let body: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null) body = parsed as Record<string, unknown>;
+    body = JSON.parse(text);
   } catch {
     body = undefined;
   }
   const fallback = failureFromCode(status, problemCodeForStatus(status));
-  const code = typeof body?.code === 'string' ? body.code : fallback.code;
+  const problem = ProblemSchema.partial().safeParse(body);
+  const fields = problem.success ? problem.data : {};
+  const code = fields.code ?? fallback.code;
   const retryAfterS = retryAfterSeconds(headers);
   return {
     status,
     code,
-    detail: typeof body?.detail === 'string' ? body.detail : fallback.detail,
-    hint: typeof body?.hint === 'string' ? body.hint : isCatalogued(code) ? PROBLEMS[code].hint : fallback.hint,
+    detail: fields.detail ?? fallback.detail,
+    hint: fields.hint ?? (isCatalogued(code) ? PROBLEMS[code].hint : fallback.hint),
     ...(retryAfterS === undefined ? {} : { retryAfterS }),
-    ...(Array.isArray(body?.errors) ? { errors: body.errors as FieldError[] } : {}),
+    ...(fields.errors ? { errors: fields.errors } : {}),
   };
 }
 

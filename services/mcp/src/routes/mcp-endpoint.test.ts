@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { McpTestApp } from '../testing/mcp-test-app.ts';
 import { ACCEPT_BOTH, BASE_URL, GATEWAY_HEADERS, initializeMessage, postMcp, sseMessages, startMcpTestApp } from '../testing/mcp-test-app.ts';
-import { OPERATOR_KEY } from '../testing/fake-gateway.ts';
+import { asGateway, OPERATOR_KEY } from '../testing/fake-gateway.ts';
 
 interface RpcResponse { jsonrpc: string; id: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } }
 
@@ -216,7 +216,7 @@ describe('response mode', () => {
   ])('a client that disconnects during a call (%s reply) aborts the gateway call', async (_mode, extra) => {
     const controller = new AbortController();
     const message = { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'search_web', arguments: { q: 'hang' }, ...extra } };
-    const pending = fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...GATEWAY_HEADERS, ...ACCEPT_BOTH, 'x-api-key': OPERATOR_KEY }, body: JSON.stringify(message), signal: controller.signal })
+    const pending = fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...GATEWAY_HEADERS, ...ACCEPT_BOTH, ...asGateway({ 'x-api-key': OPERATOR_KEY }) }, body: JSON.stringify(message), signal: controller.signal })
       .then((response) => response.text()).catch(() => 'aborted');
     await waitFor(() => t.gateway.searches().some((c) => (c.body as { q?: string }).q === 'hang' && !c.aborted));
     controller.abort();

@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { sendProblem } from '@rankgate/shared/http';
-import { isProblemError } from '@rankgate/shared/problems';
+import { sendProblem } from '@rankgate/platform/http';
+import { isProblemError } from '@rankgate/contracts/problems';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { CallerCredentials } from '../gateway/caller.ts';

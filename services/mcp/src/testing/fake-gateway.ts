@@ -1,25 +1,46 @@
 /**
- * Test support: a stand-in for the gateway on 127.0.0.1 speaking the real REST contract, since the
- * mcp service is one of its clients. `POST /v1/search` validates the body against the shared
- * request schema and answers a contract-valid search response, or a problem+json chosen by the
- * credential (the gateway's auth decision) or by the query (limits, upstream failures).
+ * Test support: a stand-in on 127.0.0.1 for the two HTTP services the mcp service calls, speaking
+ * their real wire formats: the gateway (`/health`, `/v1/sandbox`, and `/v1/search` with a
+ * credential, as any REST client calls it) and the search service (`/v1/search` with the internal
+ * token and the caller the gateway resolved, as `search_web` calls it). `POST /v1/search` validates
+ * the body against the shared request schema and answers a contract-valid search response, or a
+ * problem+json chosen by the credential (the gateway's auth decision) or by the query (limits,
+ * upstream failures).
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ResultRow, SearchResponse } from '@rankgate/shared/contracts';
-import { CALLER_GUIDANCE, SearchRequestSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
-import type { ProblemCode } from '@rankgate/shared/problems';
-import { buildProblem, PROBLEM_CONTENT_TYPE } from '@rankgate/shared/problems';
+import type { ForwardedCaller, ResultRow, SearchResponse } from '@rankgate/contracts';
+import { CALLER_GUIDANCE, INTERNAL_HEADERS, parseForwardedCaller, SCOPES, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import type { ProblemCode } from '@rankgate/contracts/problems';
+import { buildProblem, PROBLEM_CONTENT_TYPE } from '@rankgate/contracts/problems';
 
 export const OPERATOR_KEY = 'operator-key-for-mcp-tests-0001';
 /** An OAuth access token whose scopes include search:read. */
 export const SEARCH_READ_TOKEN = 'oauth-token-with-search-read';
+/** The public demo key: every scope, but searches spend the per-address demo allowance. */
+export const DEMO_KEY = 'demo-key-for-mcp-tests-00000001';
 /** An unclaimed anonymous identity's token: mcp:invoke only. */
 export const ANONYMOUS_TOKEN = 'oauth-token-anonymous-mcp-invoke';
 export const RATE_LIMIT_POLICY = '"burst";q=60;w=60';
+
+/** What the real gateway resolves each test credential to, and forwards to the mcp service in `x-rankgate-caller`. */
+const CALLERS: Record<string, ForwardedCaller> = {
+  [OPERATOR_KEY]: { kind: 'operator', scopes: [...SCOPES] },
+  [DEMO_KEY]: { kind: 'demo', scopes: [...SCOPES] },
+  [SEARCH_READ_TOKEN]: { kind: 'token', scopes: ['search:read', 'mcp:invoke'], subject: 'agent-with-search', client_id: 'test-client' },
+  [ANONYMOUS_TOKEN]: { kind: 'token', scopes: ['mcp:invoke'], subject: 'anonymous-agent', client_id: 'test-client' },
+};
+
+/** The headers of an MCP request as the gateway proxies it: the credential as sent, plus the caller it resolved (none for an unknown credential). */
+export function asGateway(headers: Record<string, string>): Record<string, string> {
+  const caller = CALLERS[credentialOf(headers) ?? ''];
+  return caller ? { ...headers, [INTERNAL_HEADERS.caller]: JSON.stringify(caller) } : headers;
+}
 const BASE = 'https://rankgate.test';
+/** The internal token the test app shares with this stand-in (mcp-test-app's INTERNAL_TOKEN). */
+const INTERNAL_TOKEN_FOR_FAKE = 'i'.repeat(40);
 
 export interface SeenCall {
   method: string;
@@ -82,7 +103,7 @@ function sendProblem(res: ServerResponse, code: ProblemCode, instance: string, d
   res.end(JSON.stringify(body));
 }
 
-function credentialOf(headers: IncomingHttpHeaders): string | undefined {
+function credentialOf(headers: IncomingHttpHeaders | Record<string, string>): string | undefined {
   const apiKey = headers['x-api-key'];
   if (typeof apiKey === 'string') return apiKey;
   return /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
@@ -120,11 +141,15 @@ export async function startFakeGateway({ slowMs = 600 }: FakeGatewayOptions = {}
       }
       if (path !== '/v1/search' || req.method !== 'POST') return sendProblem(res, 'NOT_FOUND', path, `Nothing is published at ${path}.`);
 
+      // The search service believes the internal token and the forwarded caller; the gateway checks a credential.
+      const forwarded = req.headers[INTERNAL_HEADERS.token] === INTERNAL_TOKEN_FOR_FAKE ? parseForwardedCaller(req.headers[INTERNAL_HEADERS.caller]) : undefined;
       const credential = credentialOf(req.headers);
       const challenge = { 'www-authenticate': `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource"` };
-      if (credential === undefined) return sendProblem(res, 'UNAUTHORIZED', path, 'This endpoint needs a credential.', challenge);
-      if (credential === ANONYMOUS_TOKEN) return sendProblem(res, 'FORBIDDEN', path, 'Insufficient scope: search:read is required.');
-      if (credential !== OPERATOR_KEY && credential !== SEARCH_READ_TOKEN) return sendProblem(res, 'UNAUTHORIZED', path, 'The credential is not valid.', challenge);
+      if (forwarded === undefined) {
+        if (credential === undefined) return sendProblem(res, 'UNAUTHORIZED', path, 'This endpoint needs a credential.', challenge);
+        if (credential === ANONYMOUS_TOKEN) return sendProblem(res, 'FORBIDDEN', path, 'Insufficient scope: search:read is required.');
+        if (credential !== OPERATOR_KEY && credential !== SEARCH_READ_TOKEN) return sendProblem(res, 'UNAUTHORIZED', path, 'The credential is not valid.', challenge);
+      }
 
       const parsed = SearchRequestSchema.safeParse(call.body);
       if (!parsed.success) return sendProblem(res, 'VALIDATION_ERROR', path, parsed.error.message);

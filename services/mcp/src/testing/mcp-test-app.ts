@@ -1,16 +1,17 @@
 /**
- * Test support: the mcp service's real app on 127.0.0.1 in front of a fake gateway, plus the
- * headers the real gateway adds to every proxied call.
+ * Test support: the mcp service's real app on 127.0.0.1 in front of a fake gateway and search
+ * service (one stand-in), plus the headers the real gateway adds to every proxied call.
  */
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
+import { createLogger } from '@rankgate/platform/logger';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance } from 'fastify';
 
 import { buildMcpApp } from '../app.ts';
 import type { McpConfig } from '../config.ts';
 import type { FakeGateway, FakeGatewayOptions } from './fake-gateway.ts';
-import { startFakeGateway } from './fake-gateway.ts';
+import { asGateway, startFakeGateway } from './fake-gateway.ts';
 
 export const INTERNAL_TOKEN = 'i'.repeat(40);
 export const BASE_URL = 'https://rankgate.test';
@@ -32,13 +33,18 @@ export interface McpTestApp {
 const silent = createLogger({ service: 'mcp', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
 
 export async function startMcpTestApp(
-  config: Partial<Pick<McpConfig, 'GATEWAY_TIMEOUT_MS' | 'MCP_PROGRESS_INTERVAL_MS' | 'MCP_ALLOWED_ORIGINS' | 'GATEWAY_URL'>> = {},
+  config: Partial<Pick<McpConfig, 'GATEWAY_TIMEOUT_MS' | 'MCP_PROGRESS_INTERVAL_MS' | 'MCP_ALLOWED_ORIGINS' | 'GATEWAY_URL' | 'SEARCH_SERVICE_URL'
+    | 'RATE_LIMIT_PER_MINUTE' | 'DEMO_LIMIT'>> = {},
   gatewayOptions: FakeGatewayOptions = {},
+  policyStore?: KeyValueStore,
 ): Promise<McpTestApp> {
   const gateway = await startFakeGateway(gatewayOptions);
   const app = buildMcpApp({
-    config: { BASE_URL, INTERNAL_TOKEN, GATEWAY_URL: gateway.url, GATEWAY_TIMEOUT_MS: 5000, MCP_PROGRESS_INTERVAL_MS: 5000, ...config },
+    config: {
+      BASE_URL, INTERNAL_TOKEN, GATEWAY_URL: gateway.url, SEARCH_SERVICE_URL: gateway.url, GATEWAY_TIMEOUT_MS: 5000, MCP_PROGRESS_INTERVAL_MS: 5000, ...config,
+    },
     logger: silent,
+    policyStore,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -57,7 +63,7 @@ export async function startMcpTestApp(
 export function postMcp(url: string, message: unknown, headers: Record<string, string> = {}, path = '/mcp'): Promise<Response> {
   return fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { ...GATEWAY_HEADERS, ...ACCEPT_BOTH, ...headers },
+    headers: { ...GATEWAY_HEADERS, ...ACCEPT_BOTH, ...asGateway(headers) },
     body: typeof message === 'string' ? message : JSON.stringify(message),
   });
 }

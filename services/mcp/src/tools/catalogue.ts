@@ -1,4 +1,7 @@
+import type { SearchAdmission } from '@rankgate/platform/limits';
+
 import type { GatewayClient } from '../gateway/gateway-client.ts';
+import type { SearchServiceClient } from '../search-service/search-service-client.ts';
 import { explainSignalsTool } from './explain-signals.ts';
 import { searchSandboxTool } from './search-sandbox.ts';
 import { searchWebTool } from './search-web.ts';
@@ -14,11 +17,21 @@ const NEEDS: Record<string, string> = {
 };
 
 /** Every tool this server offers, built once per process (listings are generated here, not per request). */
-export function buildToolCatalogue({ gateway, baseUrl }: { gateway: GatewayClient; baseUrl: string }): ReadonlyMap<string, McpTool> {
+export interface ToolCatalogueDependencies {
+  /** The public API as any client sees it (the sandbox, the limiter policy on /health). */
+  gateway: GatewayClient;
+  /** The search service's internal API, for searches the MCP service has admitted itself. */
+  searchService: SearchServiceClient;
+  admission: SearchAdmission | undefined;
+  baseUrl: string;
+  log: (error: unknown, message: string) => void;
+}
+
+export function buildToolCatalogue({ gateway, searchService, admission, baseUrl, log }: ToolCatalogueDependencies): ReadonlyMap<string, McpTool> {
   const tools: McpTool[] = [];
   const summaries = () => tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
   tools.push(
-    searchWebTool({ gateway, baseUrl }),
+    searchWebTool({ searchService, admission, baseUrl, log }),
     searchSandboxTool({ gateway, baseUrl }),
     serviceInfoTool({ gateway, baseUrl, tools: summaries }),
     explainSignalsTool({ baseUrl }),

@@ -1,4 +1,4 @@
-import { SIGNAL_NAMES } from '@rankgate/shared/contracts';
+import { SIGNAL_NAMES } from '@rankgate/contracts';
 import { z } from 'zod';
 
 import { NO_ARGUMENTS, toolJsonSchema } from './json-schema.ts';

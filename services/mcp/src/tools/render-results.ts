@@ -1,4 +1,4 @@
-import type { ResultRow, SearchResponse } from '@rankgate/shared/contracts';
+import type { ResultRow, SearchResponse } from '@rankgate/contracts';
 
 const SNIPPET_CHARS = 320;
 const CONTENT_CHARS = 600;

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SearchResponse } from '@rankgate/shared/contracts';
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
-import { PROBLEMS } from '@rankgate/shared/problems';
+import type { SearchResponse } from '@rankgate/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
+import { PROBLEMS } from '@rankgate/contracts/problems';
 
 import type { GatewayResult } from '../gateway/gateway-client.ts';
 import { failureResult } from './failure-result.ts';

@@ -1,4 +1,4 @@
-import { SearchResponseSchema } from '@rankgate/shared/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 
 import type { GatewayClient } from '../gateway/gateway-client.ts';
 import { NO_ARGUMENTS, toolJsonSchema } from './json-schema.ts';

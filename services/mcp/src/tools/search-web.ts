@@ -1,9 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SearchRequest } from '@rankgate/shared/contracts';
-import { parseSearchRequest, SEARCH_LIMITS, SearchRequestSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
-import { isProblemError, PROBLEMS } from '@rankgate/shared/problems';
+import type { SearchRequest } from '@rankgate/contracts';
+import { parseSearchRequest, SEARCH_LIMITS, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import { isProblemError, PROBLEMS } from '@rankgate/contracts/problems';
 
-import type { GatewayClient } from '../gateway/gateway-client.ts';
+import type { SearchAdmission } from '@rankgate/platform/limits';
+
+import type { CallerCredentials } from '../gateway/caller.ts';
+import type { SearchServiceClient } from '../search-service/search-service-client.ts';
 import { failureResult } from './failure-result.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import { searchToolResult } from './search-result.ts';
@@ -48,8 +51,43 @@ function parseArguments(args: Record<string, unknown>, baseUrl: string): { reque
   }
 }
 
-/** `search_web`: the REST search through the gateway, with the caller's credential and client IP. */
-export function searchWebTool({ gateway, baseUrl }: { gateway: GatewayClient; baseUrl: string }): McpTool {
+export interface SearchWebDependencies {
+  searchService: SearchServiceClient;
+  /** The shared search limits; undefined when no policy store is configured (the limits are off, as at the gateway). */
+  admission: SearchAdmission | undefined;
+  baseUrl: string;
+  log: (error: unknown, message: string) => void;
+}
+
+/**
+ * What the gateway decides for a REST search, decided here for the caller it authenticated on
+ * /mcp: the search:read scope, then the burst window and the demo allowance in the shared store
+ * (the same keys as REST, so limits count once per client). A refusal is a tool error.
+ */
+async function admit(caller: CallerCredentials, { admission, baseUrl, log }: SearchWebDependencies): Promise<CallToolResult | undefined> {
+  const { identity } = caller;
+  const refuse = (code: 'UNAUTHORIZED' | 'FORBIDDEN', detail: string) =>
+    failureResult({ status: PROBLEMS[code].status, code, detail, hint: PROBLEMS[code].hint }, baseUrl);
+  if (identity === undefined) return refuse('UNAUTHORIZED', 'This connection carries no credential the gateway accepted.');
+  if (!identity.scopes.includes('search:read')) return refuse('FORBIDDEN', 'Insufficient scope: search_web needs search:read.');
+  if (admission === undefined) return undefined;
+  try {
+    // The gateway always names the client; without it (a direct call) the limits still count somewhere.
+    await admission.admit({ kind: identity.kind, clientIp: caller.clientIp ?? 'unknown' }, log);
+    return undefined;
+  } catch (error) {
+    if (!isProblemError(error)) throw error;
+    const retryAfter = Number(error.headers['retry-after']);
+    return failureResult({
+      status: error.status, code: error.code, detail: error.message, hint: error.hint ?? PROBLEMS[error.code].hint,
+      ...(Number.isFinite(retryAfter) ? { retryAfterS: retryAfter } : {}),
+    }, baseUrl);
+  }
+}
+
+/** `search_web`: the REST search, sent straight to the search service once the caller is admitted. */
+export function searchWebTool(dependencies: SearchWebDependencies): McpTool {
+  const { searchService, baseUrl } = dependencies;
   return {
     definition: {
       name: 'search_web',
@@ -62,11 +100,13 @@ export function searchWebTool({ gateway, baseUrl }: { gateway: GatewayClient; ba
     async run(args, { caller, signal, progress }) {
       const parsed = parseArguments(args, baseUrl);
       if ('refused' in parsed) return parsed.refused;
+      const refused = await admit(caller, dependencies);
+      if (refused) return refused;
       const { request } = parsed;
       await progress.report(request.mode === 'deep'
         ? 'Searching in deep mode: discovering, ranking, then reading the best pages (at most 12)'
         : 'Searching: discovering candidates, ranking and screening them');
-      const outcome = await progress.during('Still ranking', gateway.search(request, caller, signal));
+      const outcome = await progress.during('Still ranking', searchService.search(request, caller, signal));
       const { result, response } = searchToolResult(outcome, baseUrl);
       if (response) {
         await progress.finish(`Ranked ${response.results.length} sources (${response.meta.counts.discovered} candidates, ${response.meta.counts.gated_out} removed by the safety gates)`);

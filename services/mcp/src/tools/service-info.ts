@@ -1,5 +1,5 @@
-import { CALLER_GUIDANCE, SEARCH_LIMITS } from '@rankgate/shared/contracts';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import { CALLER_GUIDANCE, SEARCH_LIMITS } from '@rankgate/contracts';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { z } from 'zod';
 
 import type { GatewayClient } from '../gateway/gateway-client.ts';

@@ -1,5 +1,5 @@
-import type { SignalName } from '@rankgate/shared/contracts';
-import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/shared/contracts';
+import type { SignalName } from '@rankgate/contracts';
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 
 /**
  * What each signal means to an agent reading results, condensed from docs/ranking.md (the rule

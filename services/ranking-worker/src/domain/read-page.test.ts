@@ -5,15 +5,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { PageJob, PageResult } from '@rankgate/shared/contracts';
-import { pageQueue, PageResultSchema } from '@rankgate/shared/contracts';
-import type { SafeFetcher } from '@rankgate/shared/fetch';
-import { createSafeFetcher } from '@rankgate/shared/fetch';
-import type { PageServer } from '@rankgate/shared/fetch/testing';
-import { startPageServer } from '@rankgate/shared/fetch/testing';
-import type { JobContext } from '@rankgate/shared/queue';
-import { createInProcessBroker, createInProcessConsumer, createInProcessProducer, JobFailedError } from '@rankgate/shared/queue';
-import { createLocalJudge } from '@rankgate/shared/ranking';
+import type { PageJob, PageResult } from '@rankgate/contracts';
+import { pageQueue, PageResultSchema } from '@rankgate/contracts';
+import type { SafeFetcher } from '@rankgate/platform/fetch';
+import { createSafeFetcher } from '@rankgate/platform/fetch';
+import type { PageServer } from '@rankgate/platform/testing/fetch';
+import { startPageServer } from '@rankgate/platform/testing/fetch';
+import type { JobContext } from '@rankgate/platform/queue';
+import { createInProcessBroker, createInProcessConsumer, createInProcessProducer, JobFailedError } from '@rankgate/platform/queue';
+import { createLocalJudge } from '@rankgate/ranking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { PageExtractor } from '../extract/extract-pool.ts';

@@ -1,10 +1,10 @@
-import type { PageFailed, PageFailure, PageJob, PageRead, PageResult, Signals } from '@rankgate/shared/contracts';
-import { SIGNAL_NAMES } from '@rankgate/shared/contracts';
-import type { SafeFetcher, SafeFetchResult } from '@rankgate/shared/fetch';
-import { decodeText, FetchFailedError, FetchRefusedError } from '@rankgate/shared/fetch';
-import type { JobContext } from '@rankgate/shared/queue';
-import type { Judge } from '@rankgate/shared/ranking';
-import { analyzeQuery } from '@rankgate/shared/ranking';
+import type { PageFailed, PageFailure, PageJob, PageRead, PageResult, Signals } from '@rankgate/contracts';
+import { SIGNAL_NAMES } from '@rankgate/contracts';
+import type { SafeFetcher, SafeFetchResult } from '@rankgate/platform/fetch';
+import { decodeText, FetchFailedError, FetchRefusedError } from '@rankgate/platform/fetch';
+import type { JobContext } from '@rankgate/platform/queue';
+import type { Judge } from '@rankgate/ranking';
+import { analyzeQuery } from '@rankgate/ranking';
 
 import { bestExcerpt } from '../extract/best-excerpt.ts';
 import type { ExtractedPage } from '../extract/extract-page.ts';

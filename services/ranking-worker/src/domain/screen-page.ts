@@ -1,5 +1,5 @@
-import type { InjectionAssessment } from '@rankgate/shared/screening';
-import { screenPage as screenPageText } from '@rankgate/shared/screening';
+import type { InjectionAssessment } from '@rankgate/ranking/screening';
+import { screenPage as screenPageText } from '@rankgate/ranking/screening';
 
 import type { HiddenText } from '../extract/hidden-text.ts';
 import { CHANNEL_OF } from '../extract/hidden-text.ts';

@@ -1,6 +1,6 @@
-import { truncateText } from '@rankgate/shared/discover';
-import type { QueryAnalysis } from '@rankgate/shared/ranking';
-import { indexCandidate, onTopic } from '@rankgate/shared/ranking';
+import { truncateText } from '@rankgate/ranking';
+import type { QueryAnalysis } from '@rankgate/ranking';
+import { indexCandidate, onTopic } from '@rankgate/ranking';
 
 /** Paragraphs shorter than this are headings or crumbs, not a passage to show. */
 const MIN_PARAGRAPH_CHARS = 40;

@@ -1,4 +1,4 @@
-import { analyzeQuery } from '@rankgate/shared/ranking';
+import { analyzeQuery } from '@rankgate/ranking';
 import { describe, expect, it } from 'vitest';
 
 import { bestExcerpt } from './best-excerpt.ts';

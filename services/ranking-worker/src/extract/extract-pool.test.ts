@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 
-import { createLogger } from '@rankgate/shared/logger';
+import { createLogger } from '@rankgate/platform/logger';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildRankingWorkerApp } from '../app.ts';

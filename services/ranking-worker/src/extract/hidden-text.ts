@@ -5,7 +5,7 @@
  * invisible ASCII). Hidden text is where indirect prompt injection likes to live, so it is removed
  * from the readable text and handed to the injection detector on its own.
  */
-import type { HiddenChannel } from '@rankgate/shared/screening';
+import type { HiddenChannel } from '@rankgate/ranking/screening';
 
 import type { DomDocument, DomElement } from './dom.ts';
 import { SHOW_COMMENT } from './dom.ts';
@@ -27,7 +27,7 @@ export interface HiddenText {
   fragments: HiddenFragment[];
 }
 
-/** The detector's channel for each way of hiding (`@rankgate/shared/screening`). */
+/** The detector's channel for each way of hiding (`@rankgate/ranking/screening`). */
 export const CHANNEL_OF: Record<HiddenKind, HiddenChannel> = {
   comment: 'html_comment',
   display_none: 'css_hidden',

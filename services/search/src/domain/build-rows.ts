@@ -1,8 +1,8 @@
-import type { ResultRow, SearchMeta } from '@rankgate/shared/contracts';
-import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/shared/contracts';
-import { injectionRisk } from '@rankgate/shared/screening';
+import type { ResultRow, SearchMeta } from '@rankgate/contracts';
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
+import { injectionRisk } from '@rankgate/ranking/screening';
 
-import type { RankedCandidate } from './cascade.ts';
+import type { RankedCandidate } from '@rankgate/ranking';
 
 export interface RowOptions {
   /** Rows restored by the relax rule carry `gates_relaxed: true`. */

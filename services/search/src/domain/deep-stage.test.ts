@@ -7,13 +7,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { PageJob, PageResult, SearchResponse } from '@rankgate/shared/contracts';
-import { pageQueue, SearchRequestSchema, SearchResponseSchema } from '@rankgate/shared/contracts';
-import type { Candidate } from '@rankgate/shared/discover';
-import type { JobConsumer, JobProducer } from '@rankgate/shared/queue';
-import { createInProcessBroker, createInProcessConsumer, createInProcessProducer } from '@rankgate/shared/queue';
-import { createLocalJudge } from '@rankgate/shared/ranking';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import type { PageJob, PageResult, SearchResponse } from '@rankgate/contracts';
+import { pageQueue, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import type { Candidate } from '@rankgate/ranking';
+import type { JobConsumer, JobProducer } from '@rankgate/platform/queue';
+import { createInProcessBroker, createInProcessConsumer, createInProcessProducer } from '@rankgate/platform/queue';
+import { createLocalJudge } from '@rankgate/ranking';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { DiscoverCache } from './discover-cache.ts';

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 
-import type { PageJob, PageResult, RowPage, Signals } from '@rankgate/shared/contracts';
-import { SIGNAL_NAMES } from '@rankgate/shared/contracts';
-import type { JobProducer } from '@rankgate/shared/queue';
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from '@rankgate/shared/queue';
-import type { JudgeUsage } from '@rankgate/shared/ranking';
+import type { PageJob, PageResult, RowPage, Signals } from '@rankgate/contracts';
+import { SIGNAL_NAMES } from '@rankgate/contracts';
+import type { JobProducer } from '@rankgate/platform/queue';
+import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from '@rankgate/platform/queue';
+import type { JudgeUsage } from '@rankgate/ranking';
 
-import type { RankedCandidate } from './cascade.ts';
-import { compareRanked } from './cascade.ts';
-import { applyGates } from './gates.ts';
-import { scoreOf } from './score.ts';
+import type { RankedCandidate } from '@rankgate/ranking';
+import { compareRanked } from '@rankgate/ranking';
+import { applyGates } from '@rankgate/ranking';
+import { scoreOf } from '@rankgate/ranking';
 
 export interface DeepStageOptions {
   query: string;

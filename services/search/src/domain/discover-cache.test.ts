@@ -1,6 +1,6 @@
-import type { Candidate } from '@rankgate/shared/discover';
-import type { KeyValueStore } from '@rankgate/shared/stores';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import type { Candidate } from '@rankgate/ranking';
+import type { KeyValueStore } from '@rankgate/platform/stores';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 import { describe, expect, it } from 'vitest';
 
 import { DiscoverCache, normaliseQuery } from './discover-cache.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import type { Candidate } from '@rankgate/shared/discover';
-import { CandidateSchema } from '@rankgate/shared/discover';
-import type { KeyValueStore } from '@rankgate/shared/stores';
+import type { Candidate } from '@rankgate/ranking';
+import { CandidateSchema } from '@rankgate/ranking';
+import type { KeyValueStore } from '@rankgate/platform/stores';
 import { z } from 'zod';
 
 const EntrySchema = z.object({ stored_at: z.number(), candidates: z.array(CandidateSchema) });

@@ -1,5 +1,5 @@
-import { ProviderNotConfiguredError, ProviderTimeoutError, ProviderUpstreamError } from '@rankgate/shared/discover';
-import { ProblemError } from '@rankgate/shared/problems';
+import { ProviderNotConfiguredError, ProviderTimeoutError, ProviderUpstreamError } from '../discover/index.ts';
+import { ProblemError } from '@rankgate/contracts/problems';
 
 /**
  * A discover failure as the caller sees it. The adapters' messages are already safe (no key, no

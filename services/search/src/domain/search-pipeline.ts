@@ -1,13 +1,13 @@
-import type { PageJob, PageResult, SearchRequest, SearchResponse } from '@rankgate/shared/contracts';
-import { CALLER_GUIDANCE } from '@rankgate/shared/contracts';
-import type { Candidate, DiscoverProvider } from '@rankgate/shared/discover';
-import type { JobProducer } from '@rankgate/shared/queue';
-import type { Judge } from '@rankgate/shared/ranking';
-import { SERVICE_VERSION } from '@rankgate/shared/version';
+import type { PageJob, PageResult, SearchRequest, SearchResponse } from '@rankgate/contracts';
+import { CALLER_GUIDANCE } from '@rankgate/contracts';
+import type { Candidate, DiscoverProvider } from '../discover/index.ts';
+import type { JobProducer } from '@rankgate/platform/queue';
+import type { Judge } from '@rankgate/ranking';
+import { SERVICE_VERSION } from '@rankgate/platform/version';
 
 import { toDropped, toResultRow } from './build-rows.ts';
-import type { RankedCandidate } from './cascade.ts';
-import { runCascade } from './cascade.ts';
+import type { RankedCandidate } from '@rankgate/ranking';
+import { runCascade } from '@rankgate/ranking';
 import { runDeepStage } from './deep-stage.ts';
 import type { DiscoverCache } from './discover-cache.ts';
 import { discoverProblem } from './discover-problem.ts';

@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@rankgate/shared/contracts';
+import type { SearchResponse } from '@rankgate/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** `GET /v1/sandbox`: the canned search response; no credential, no upstream call. */

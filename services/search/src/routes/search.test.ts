@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 
-import type { Candidate } from '@rankgate/shared/discover';
-import { createServiceApp } from '@rankgate/shared/http';
-import { createLogger } from '@rankgate/shared/logger';
-import type { Judge } from '@rankgate/shared/ranking';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import type { Candidate } from '@rankgate/ranking';
+import { createServiceApp } from '@rankgate/platform/http';
+import { createLogger } from '@rankgate/platform/logger';
+import type { Judge } from '@rankgate/ranking';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 import { describe, expect, it } from 'vitest';
 
 import { DiscoverCache } from '../domain/discover-cache.ts';

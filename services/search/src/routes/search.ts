@@ -1,4 +1,4 @@
-import { parseSearchRequest } from '@rankgate/shared/contracts';
+import { parseSearchRequest } from '@rankgate/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SearchDependencies } from '../domain/search-pipeline.ts';

@@ -1,7 +1,7 @@
-import type { SearchResponse } from '@rankgate/shared/contracts';
-import type { Candidate } from '@rankgate/shared/discover';
-import { createLocalJudge } from '@rankgate/shared/ranking';
-import { MemoryKeyValueStore } from '@rankgate/shared/stores';
+import type { SearchResponse } from '@rankgate/contracts';
+import type { Candidate } from '@rankgate/ranking';
+import { createLocalJudge } from '@rankgate/ranking';
+import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 
 import { DiscoverCache } from '../domain/discover-cache.ts';
 import { runSearch } from '../domain/search-pipeline.ts';

@@ -1,0 +1,2 @@
+export { readCappedText } from './read-capped-text.ts';
+export { parseRetryAfter } from './retry-after.ts';

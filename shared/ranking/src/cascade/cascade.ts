@@ -1,0 +1,107 @@
+import type { RowPage, Signals } from '@rankgate/contracts';
+import type { Candidate } from '../candidate.ts';
+import type { Judge, JudgeUsage, JudgeVerdict } from '../judge.ts';
+import { analyzeQuery } from '../local/query-analysis.ts';
+import { indexCandidate, onTopic } from '../local/relevance-signals.ts';
+import { domainOf } from '../local/text.ts';
+import { screenResult } from '../screening/index.ts';
+
+import type { GateVerdict } from './gates.ts';
+import { applyGates } from './gates.ts';
+import { scoreOf } from './score.ts';
+
+export interface RankedCandidate {
+  candidate: Candidate;
+  domain: string;
+  signals: Signals;
+  isRepublisher: boolean | null;
+  injectionReasons: string[];
+  /** Whether stage B (the judge) saw this candidate. */
+  judged: boolean;
+  score: number;
+  gate: GateVerdict;
+  /** Deep mode: the page-text excerpt shown as the row's `content`. */
+  content?: string;
+  /** Deep mode: the page's own date when the provider gave none. */
+  publishedAt?: string | null;
+  /** Deep mode: what the row was judged on, and why not its page. */
+  page?: RowPage;
+}
+
+/** Judged rows first, then by score, ties broken by the provider's order. */
+export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
+  return Number(b.judged) - Number(a.judged) || b.score - a.score || a.candidate.provider_rank - b.candidate.provider_rank;
+}
+
+export interface CascadeResult {
+  /** Every candidate, best first: judged rows by score, then the rest by score. */
+  ranked: RankedCandidate[];
+  usage: JudgeUsage;
+}
+
+export interface CascadeOptions {
+  judge: Judge;
+  /** How many stage-A survivors the judge sees (stage B). */
+  judgeTopN: number;
+  signal: AbortSignal;
+}
+
+const UNPARSED: Signals = {
+  answerability: null, authority: null, on_topic: null, states_sought_fact: null, subject_match: null, spam: null, prompt_injection: null,
+};
+
+/** A judge may rate injection higher than the local detector, never lower: take the maximum. */
+function finalInjection(local: number, judged: number | null | undefined): number {
+  return typeof judged === 'number' ? Math.max(local, judged) : local;
+}
+
+function merge(local: number, verdict: JudgeVerdict | undefined): Signals {
+  const signals: Signals = { ...UNPARSED };
+  for (const name of Object.keys(UNPARSED) as (keyof Signals)[]) {
+    const value = verdict?.signals[name];
+    signals[name] = typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : null;
+  }
+  signals.prompt_injection = finalInjection(local, verdict?.signals.prompt_injection);
+  return signals;
+}
+
+/**
+ * Ranks candidates as a cascade whose cost grows only for survivors:
+ * stage A scores every candidate with cheap local signals (topicality, the injection detector);
+ * stage B sends the best `judgeTopN` of them to the judge. Rows the judge did not see keep their
+ * stage-A signals (others unparsed) and rank after the judged ones.
+ */
+export async function runCascade(query: string, candidates: readonly Candidate[], options: CascadeOptions): Promise<CascadeResult> {
+  const analysis = analyzeQuery(query);
+  const stageA = candidates.map((candidate, id) => {
+    const injection = screenResult(candidate);
+    const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
+    const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
+    return { id, candidate, injection, topicality, prefilter };
+  });
+  const best = [...stageA].sort((a, b) => b.prefilter - a.prefilter || a.id - b.id).slice(0, options.judgeTopN);
+  const survivors = new Set(best.map((entry) => entry.id));
+
+  const inputs = best.map(({ id, candidate, injection }) => ({
+    id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, screenedInjection: injection.score,
+  }));
+  const { verdicts, usage } = inputs.length > 0
+    ? await options.judge.judge(query, inputs, { signal: options.signal })
+    : { verdicts: [], usage: { calls: 0, input_tokens: 0, output_tokens: 0 } };
+  const byId = new Map(verdicts.map((v) => [v.id, v]));
+
+  const ranked = stageA.map(({ id, candidate, injection, topicality }): RankedCandidate => {
+    const judged = survivors.has(id);
+    const verdict = judged ? byId.get(id) : undefined;
+    const signals = judged ? merge(injection.score, verdict) : { ...UNPARSED, on_topic: Math.round(topicality * 1000) / 1000, prompt_injection: injection.score };
+    const isRepublisher = verdict ? verdict.is_republisher : null;
+    const reasons = [...injection.reasons];
+    if (signals.prompt_injection !== null && signals.prompt_injection > injection.score) reasons.push('judge rated the text as an injection');
+    return {
+      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, judged,
+      score: scoreOf(signals, candidate.provider_rank), gate: applyGates(signals, isRepublisher),
+    };
+  });
+  ranked.sort(compareRanked);
+  return { ranked, usage };
+}

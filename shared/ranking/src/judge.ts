@@ -1,0 +1,53 @@
+import type { SignalName } from '@rankgate/contracts';
+import type { HiddenText } from './screening/index.ts';
+
+/** What a judge sees of one candidate. Everything here is untrusted text. */
+export interface JudgeInput {
+  /** Position in the batch; verdicts refer back by it. */
+  id: number;
+  title: string;
+  url: string;
+  snippet: string;
+  /** Readable page text (deep mode only). */
+  content?: string;
+  /**
+   * Text of the page a reader cannot see (deep mode only): HTML comments, CSS-hidden, aria-hidden
+   * and off-screen elements, zero-width or bidi payloads. Screened for injection (evidence there
+   * weighs more), never judged for relevance.
+   */
+  hiddenText?: readonly HiddenText[];
+  /**
+   * The local detector's score for this title and snippet, when the cascade has already screened
+   * them (stage A): a judge that would compute the same score reuses it instead.
+   */
+  screenedInjection?: number;
+}
+
+/** One candidate's verdict. `null` (or a missing key) means "no parse" for that signal. */
+export interface JudgeVerdict {
+  id: number;
+  signals: Partial<Record<SignalName, number | null>>;
+  is_republisher: boolean | null;
+}
+
+export interface JudgeUsage {
+  /** Calls made to the judge backend (LLM requests; 1 per batch for the local judge). */
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface JudgeResult {
+  verdicts: JudgeVerdict[];
+  usage: JudgeUsage;
+}
+
+/**
+ * Stage B/C of the cascade: scores candidates against the query. Adapters are chosen from config
+ * at boot (`local`, later `openai`, `anthropic`). A judge may leave any signal unparsed; the hard
+ * gates define what a missing parse means.
+ */
+export interface Judge {
+  readonly name: string;
+  judge(query: string, inputs: readonly JudgeInput[], options: { signal: AbortSignal }): Promise<JudgeResult>;
+}

@@ -1,0 +1,347 @@
+/**
+ * The common driver of LLM judges. A wire protocol (OpenAI chat completions, Anthropic messages)
+ * turns a prompt into one HTTP request and a response into text; the driver batches candidates,
+ * runs batches with bounded concurrency, holds each batch to its time budget, retries once on
+ * 429/5xx/network errors and parses the verdicts.
+ *
+ * A judge failure never fails the search: the batch's signals stay unparsed (the gates decide what
+ * that means; the local detector still scores injection and the cascade takes the maximum) and
+ * the result counts it in `errors` with a warning the service can log. Only the caller's abort
+ * rejects. Warnings and errors are our own words: never the key, the prompt or model output.
+ */
+import { parseRetryAfter } from '@rankgate/platform/upstream';
+import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
+import type { JudgePrompt, PromptLimits } from './judge-prompt.ts';
+import { buildJudgePrompt, DEFAULT_PROMPT_LIMITS } from './judge-prompt.ts';
+import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
+import { readCappedText } from '@rankgate/platform/upstream';
+import { currentTraceparent } from '@rankgate/platform/tracing';
+
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** What a protocol reads from a 2xx response body. */
+export type LlmReply =
+  | { kind: 'text'; text: string; usage: TokenUsage }
+  /** The model declined (OpenAI `message.refusal`, Anthropic `stop_reason: refusal`). */
+  | { kind: 'refusal'; usage: TokenUsage }
+  /** The reply hit the output token limit: its JSON is cut off. */
+  | { kind: 'truncated'; usage: TokenUsage }
+  /** Not a reply of this protocol at all. */
+  | { kind: 'invalid'; usage: TokenUsage };
+
+export interface HttpRequestSpec {
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface LlmProtocol {
+  /** The judge's name (`openai`, `anthropic`). */
+  readonly name: string;
+  /** One request for one batch. Called again for a retry, so it may reflect a changed mode. */
+  request(prompt: JudgePrompt): HttpRequestSpec;
+  read(body: unknown): LlmReply;
+  /**
+   * Called for a 4xx answer with its body text (read for this decision only, never logged).
+   * Returning true sends the batch again at once (e.g. after falling back to another JSON mode).
+   */
+  adapt?(status: number, errorText: string, sent: HttpRequestSpec): boolean;
+}
+
+export type JudgeWarningKind =
+  | 'http_status' | 'unreachable' | 'timeout' | 'invalid_response'
+  | 'refusal' | 'truncated' | 'malformed_output'
+  /** Informational: the server rejected structured output and the judge fell back (not an error). */
+  | 'fallback';
+
+export interface JudgeWarning {
+  judge: string;
+  kind: JudgeWarningKind;
+  /** HTTP status of the last answer, when there was one. */
+  status?: number;
+  /** 0-based batch index within the `judge()` call. */
+  batch: number;
+  /** Candidates in that batch (all left unparsed unless `kind` is `fallback`). */
+  candidates: number;
+  /** HTTP requests made for the batch so far. */
+  attempts: number;
+  /** Our words, safe to log and show: never a key, a URL, the prompt or model output. */
+  message: string;
+}
+
+export interface LlmJudgeResult extends JudgeResult {
+  /** Batches left wholly unparsed (request failed after the retry, refusal, truncation, malformed reply). */
+  errors: number;
+  warnings: JudgeWarning[];
+}
+
+export interface LlmJudge extends Judge {
+  judge(query: string, inputs: readonly JudgeInput[], options: { signal: AbortSignal }): Promise<LlmJudgeResult>;
+}
+
+export interface LlmJudgeOptions {
+  /** Candidates per request (default 8). */
+  batchSize?: number;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  /** Time budget of one batch, both attempts and the wait between them included (default 20000 ms). */
+  timeoutMs?: number;
+  /** Longest wait before the retry, whatever `Retry-After` asks (default 10000 ms). */
+  maxRetryWaitMs?: number;
+  /** Wait before the retry when the server sends no `Retry-After` (default 500 ms). */
+  retryDelayMs?: number;
+  /** Largest response body read (default 1 MiB). */
+  maxResponseBytes?: number;
+  /** Per-field character budgets of the prompt. */
+  limits?: Partial<PromptLimits>;
+  /** Called for every warning as it happens (also returned in the result). Must not throw. */
+  onWarning?: (warning: JudgeWarning) => void;
+}
+
+export const LLM_JUDGE_DEFAULTS = {
+  batchSize: 8,
+  concurrency: 4,
+  timeoutMs: 20_000,
+  maxRetryWaitMs: 10_000,
+  retryDelayMs: 500,
+  maxResponseBytes: 1024 * 1024,
+} as const;
+
+/** Error bodies are read only to spot a rejected response format. */
+const MAX_ERROR_BYTES = 64 * 1024;
+
+function positiveInt(value: number | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`The judge option ${what} must be a positive integer.`);
+  return value;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+
+type Attempt =
+  | { kind: 'ok'; body: unknown }
+  | { kind: 'status'; status: number; retryAfterSeconds: number | undefined; errorText: string }
+  | { kind: 'unreachable' }
+  | { kind: 'timeout' }
+  | { kind: 'invalid' };
+
+interface BatchOutcome {
+  verdicts: JudgeVerdict[];
+  calls: number;
+  usage: TokenUsage;
+  failed: boolean;
+}
+
+/** Builds a judge from a wire protocol. */
+export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions = {}): LlmJudge {
+  const batchSize = positiveInt(options.batchSize, LLM_JUDGE_DEFAULTS.batchSize, 'batchSize');
+  const concurrency = positiveInt(options.concurrency, LLM_JUDGE_DEFAULTS.concurrency, 'concurrency');
+  const timeoutMs = positiveInt(options.timeoutMs, LLM_JUDGE_DEFAULTS.timeoutMs, 'timeoutMs');
+  const maxRetryWaitMs = options.maxRetryWaitMs ?? LLM_JUDGE_DEFAULTS.maxRetryWaitMs;
+  const retryDelayMs = options.retryDelayMs ?? LLM_JUDGE_DEFAULTS.retryDelayMs;
+  const maxResponseBytes = positiveInt(options.maxResponseBytes, LLM_JUDGE_DEFAULTS.maxResponseBytes, 'maxResponseBytes');
+  const limits: PromptLimits = { ...DEFAULT_PROMPT_LIMITS, ...options.limits };
+  const { name } = protocol;
+
+  async function send(spec: HttpRequestSpec, budgetMs: number, signal: AbortSignal): Promise<Attempt> {
+    const timer = AbortSignal.timeout(budgetMs);
+    const combined = AbortSignal.any([signal, timer]);
+    const failure = (): Attempt => {
+      if (signal.aborted) throw abortReason(signal);
+      return timer.aborted ? { kind: 'timeout' } : { kind: 'unreachable' };
+    };
+    const headers = new Headers(spec.headers);
+    headers.set('content-type', 'application/json');
+    headers.set('accept', 'application/json');
+    const traceparent = currentTraceparent();
+    if (traceparent) headers.set('traceparent', traceparent);
+    let response: Response;
+    try {
+      // Redirects are not followed: a hop elsewhere would carry the key header along.
+      response = await fetch(spec.url, { method: 'POST', headers, body: JSON.stringify(spec.body), signal: combined, redirect: 'manual' });
+    } catch {
+      return failure();
+    }
+    let text: string | undefined;
+    try {
+      text = await readCappedText(response, response.ok ? maxResponseBytes : MAX_ERROR_BYTES);
+    } catch {
+      return failure();
+    }
+    if (!response.ok) {
+      const retryAfterSeconds = response.status === 429 || response.status >= 500
+        ? parseRetryAfter(response.headers.get('retry-after'))
+        : undefined;
+      return { kind: 'status', status: response.status, retryAfterSeconds, errorText: text ?? '' };
+    }
+    if (text === undefined) return { kind: 'invalid' };
+    try {
+      return { kind: 'ok', body: JSON.parse(text) as unknown };
+    } catch {
+      return { kind: 'invalid' };
+    }
+  }
+
+  async function judgeBatch(
+    query: string, batch: readonly JudgeInput[], index: number, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
+  ): Promise<BatchOutcome> {
+    const prompt = buildJudgePrompt(query, batch, limits);
+    const deadline = Date.now() + timeoutMs;
+    const usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
+    let calls = 0;
+    let retried = false;
+    let adapted = false;
+
+    const fail = (kind: JudgeWarningKind, detail: string, status?: number): BatchOutcome => {
+      warn({
+        judge: name, kind, ...(status === undefined ? {} : { status }), batch: index, candidates: batch.length, attempts: calls,
+        message: `The ${name} judge ${detail}; ${batch.length} candidate${batch.length === 1 ? '' : 's'} left unparsed.`,
+      });
+      return { verdicts: batch.map((input) => unparsedVerdict(input.id)), calls, usage, failed: true };
+    };
+
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return fail('timeout', `did not answer within ${timeoutMs} ms`);
+      const spec = protocol.request(prompt);
+      calls += 1;
+      const attempt = await send(spec, remaining, signal);
+
+      if (attempt.kind === 'ok') {
+        let reply: LlmReply;
+        try {
+          reply = protocol.read(attempt.body);
+        } catch {
+          reply = { kind: 'invalid', usage: { input_tokens: 0, output_tokens: 0 } };
+        }
+        usage.input_tokens += reply.usage.input_tokens;
+        usage.output_tokens += reply.usage.output_tokens;
+        switch (reply.kind) {
+          case 'refusal': return fail('refusal', 'refused to judge the batch');
+          case 'truncated': return fail('truncated', 'stopped at its output token limit (raise maxOutputTokens or lower batchSize)');
+          case 'invalid': return fail('invalid_response', `sent a response that is not a ${name} reply`);
+          case 'text': {
+            const verdicts = parseVerdicts(reply.text, prompt.ids);
+            if (!verdicts) return fail('malformed_output', 'sent a reply that is not the JSON asked for');
+            return { verdicts, calls, usage, failed: false };
+          }
+        }
+      }
+      if (attempt.kind === 'timeout') return fail('timeout', `did not answer within ${timeoutMs} ms`);
+      if (attempt.kind === 'invalid') return fail('invalid_response', `sent a response that is not a ${name} reply`);
+
+      let waitMs = retryDelayMs;
+      if (attempt.kind === 'status') {
+        const { status } = attempt;
+        if (status >= 400 && status < 500 && !adapted && protocol.adapt?.(status, attempt.errorText, spec)) {
+          adapted = true;
+          warn({
+            judge: name, kind: 'fallback', status, batch: index, candidates: batch.length, attempts: calls,
+            message: `The ${name} judge endpoint rejected the structured response format (HTTP ${status}); falling back to JSON mode.`,
+          });
+          continue;
+        }
+        if (status !== 429 && status < 500) return fail('http_status', `answered HTTP ${status}`, status);
+        if (retried) return fail('http_status', `answered HTTP ${status} twice`, status);
+        if (attempt.retryAfterSeconds !== undefined) {
+          const askedMs = attempt.retryAfterSeconds * 1000;
+          if (askedMs >= deadline - Date.now()) {
+            return fail('http_status', `answered HTTP ${status} and asked to wait longer than the time left`, status);
+          }
+          waitMs = Math.min(askedMs, maxRetryWaitMs);
+        }
+      } else if (retried) {
+        return fail('unreachable', 'could not be reached (after one retry)');
+      }
+      if (waitMs >= deadline - Date.now()) return fail('timeout', `did not answer within ${timeoutMs} ms`);
+      retried = true;
+      await sleep(waitMs, signal);
+    }
+  }
+
+  return {
+    name,
+    async judge(query, inputs, { signal }): Promise<LlmJudgeResult> {
+      if (signal.aborted) throw abortReason(signal);
+      const warnings: JudgeWarning[] = [];
+      const warn = (warning: JudgeWarning) => {
+        warnings.push(warning);
+        try {
+          options.onWarning?.(warning);
+        } catch {
+          // a logging hook must not break the search
+        }
+      };
+      const batches: JudgeInput[][] = [];
+      for (let start = 0; start < inputs.length; start += batchSize) batches.push(inputs.slice(start, start + batchSize));
+
+      const outcomes: BatchOutcome[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < batches.length) {
+          const index = next;
+          next += 1;
+          const batch = batches[index];
+          if (batch) outcomes[index] = await judgeBatch(query, batch, index, signal, warn);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));
+
+      const result: LlmJudgeResult = {
+        verdicts: [],
+        usage: { calls: 0, input_tokens: 0, output_tokens: 0 },
+        errors: 0,
+        warnings,
+      };
+      for (const outcome of outcomes) {
+        result.verdicts.push(...outcome.verdicts);
+        result.usage.calls += outcome.calls;
+        result.usage.input_tokens += outcome.usage.input_tokens;
+        result.usage.output_tokens += outcome.usage.output_tokens;
+        if (outcome.failed) result.errors += 1;
+      }
+      return result;
+    },
+  };
+}
+
+/** A token count from an upstream usage block: a non-negative integer, else 0. */
+export function tokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
+}
+
+/** `base` without trailing slashes, checked to be an http(s) URL (the error never repeats it). */
+export function normaliseBaseUrl(base: string, judge: string): string {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    throw new TypeError(`The ${judge} judge base URL is not a valid URL.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`The ${judge} judge base URL must be http(s).`);
+  return base.replace(/\/+$/, '');
+}

@@ -1,0 +1,58 @@
+import { screenPage, screenResult } from '../screening/index.ts';
+import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
+import { analyzeQuery } from './query-analysis.ts';
+import { answerability, indexCandidate, onTopic, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
+import { authorityOf, isRepublisher } from './source-reputation.ts';
+import { spamScore } from './spam-signals.ts';
+import { domainOf, round3 } from './text.ts';
+
+/** The detector's score: stage A's when only title and snippet are known, else the whole page's. */
+function injectionOf(input: JudgeInput): number {
+  if (input.content === undefined && input.hiddenText === undefined) {
+    return input.screenedInjection ?? screenResult({ title: input.title, snippet: input.snippet }).score;
+  }
+  return screenPage({
+    title: input.title, snippet: input.snippet, visibleText: input.content ?? '', ...(input.hiddenText ? { hiddenText: input.hiddenText } : {}),
+  }).score;
+}
+
+/**
+ * The `local` judge: deterministic, offline and free. It reads the query, title, URL and snippet
+ * (and page text in deep mode) and scores every signal from lexical evidence, a short source
+ * reputation table and the local injection detector. It never leaves a signal unparsed except
+ * `subject_match` when the query names no subject.
+ */
+export function createLocalJudge(): Judge {
+  return {
+    name: 'local',
+    async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
+      const analysis = analyzeQuery(query);
+      const texts = inputs.map((input) => {
+        const body = input.content ? `${input.snippet}\n${input.content}` : input.snippet;
+        return { body, indexed: indexCandidate({ title: input.title, body }) };
+      });
+      // Query terms weigh by how specific they are among the candidates judged together.
+      const weights = termWeights(analysis, texts.map((t) => t.indexed));
+      const verdicts = inputs.map((input, i): JudgeVerdict => {
+        const { body, indexed } = texts[i] ?? { body: '', indexed: indexCandidate({ title: '', body: '' }) };
+        const domain = domainOf(input.url);
+        const subject = subjectMatch(analysis, indexed);
+        return {
+          id: input.id,
+          signals: {
+            answerability: round3(answerability(analysis, indexed, body.length, weights)),
+            authority: round3(authorityOf(domain, input.url)),
+            on_topic: round3(onTopic(analysis, indexed, weights)),
+            states_sought_fact: round3(statesSoughtFact(analysis, indexed, weights)),
+            subject_match: subject === null ? null : round3(subject),
+            spam: round3(spamScore(domain, input.title, input.snippet)),
+            // Page text is new evidence; title and snippet were screened in stage A already.
+            prompt_injection: injectionOf(input),
+          },
+          is_republisher: isRepublisher(domain, input.title, input.snippet),
+        };
+      });
+      return { verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
+    },
+  };
+}

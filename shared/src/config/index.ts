@@ -1,2 +1,0 @@
-export { commonEnv, internalTokenField, jsonField, LOG_LEVELS, portField, redisKeyPrefixField, redisUrlField, urlField } from './env-fields.ts';
-export { ConfigError, loadConfig, loadConfigOrExit } from './load-config.ts';
