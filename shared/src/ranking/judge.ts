@@ -8,6 +8,10 @@ export interface JudgeInput {
   title: string;
   url: string;
   snippet: string;
+  /** Further passages the provider returned for this result (`Candidate.extra_snippets`). */
+  extraSnippets?: readonly string[];
+  /** 1-based position in the provider's order: a prior the local judge weighs its evidence against. */
+  providerRank?: number;
   /** Readable page text (deep mode only). */
   content?: string;
   /**

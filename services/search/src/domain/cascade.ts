@@ -82,6 +82,7 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
 
   const inputs = best.map(({ id, candidate, injection }) => ({
     id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, screenedInjection: injection.score,
+    ...(candidate.extra_snippets?.length ? { extraSnippets: candidate.extra_snippets } : {}), providerRank: candidate.provider_rank,
   }));
   const { verdicts, usage } = inputs.length > 0
     ? await options.judge.judge(query, inputs, { signal: options.signal })

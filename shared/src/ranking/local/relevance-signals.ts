@@ -10,9 +10,13 @@ export interface CandidateText {
 export interface Indexed { titleTerms: Set<string>; allTerms: Set<string>; joined: string; raw: string }
 
 export function indexCandidate({ title, body }: CandidateText): Indexed {
-  const titleTerms = contentTerms(title);
-  const bodyTerms = contentTerms(body);
-  return { titleTerms: new Set(titleTerms), allTerms: new Set([...titleTerms, ...bodyTerms]), joined: [...titleTerms, ...bodyTerms].join(' '), raw: `${title}\n${body}` };
+  return indexTerms({ title, body }, contentTerms(title), contentTerms(body));
+}
+
+/** {@link indexCandidate} from content terms already read (the local judge reads each text once). */
+export function indexTerms({ title, body }: CandidateText, titleTerms: readonly string[], bodyTerms: readonly string[]): Indexed {
+  const all = [...titleTerms, ...bodyTerms];
+  return { titleTerms: new Set(titleTerms), allTerms: new Set(all), joined: all.join(' '), raw: `${title}\n${body}` };
 }
 
 /** How specific each query term is among the candidates judged together (rarer = weighs more). */
