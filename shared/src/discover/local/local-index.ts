@@ -51,7 +51,7 @@ export interface LocalSearchHit {
 }
 
 /** How much of a document a hit carries for ranking (most abstracts and sections fit whole). */
-export const LOCAL_HIT_TEXT_CHARS = 2000;
+export const LOCAL_HIT_TEXT_CHARS = 1200;
 
 export interface BuildLocalIndexOptions {
   /** Recorded in the header. */

@@ -6,6 +6,7 @@
  * feedback set. Term statistics come from the batch itself: there is no collection to count in.
  */
 import type { FieldedText, TermMatcher } from './fielded-text.ts';
+import { termCounts } from './fielded-text.ts';
 import { clamp01 } from './text.ts';
 
 /** Feature settings and weights, chosen on the eval's tune split only (docs/quality.md). */
@@ -124,7 +125,7 @@ function feedbackTerms(texts: readonly FieldedText[], first: readonly number[], 
     const text = texts[i];
     if (!text || score <= 0) continue;
     const length = Math.max(1, text.titleLength * 2 + text.bodyLength);
-    for (const [word, count] of text.counts) {
+    for (const [word, count] of termCounts(text)) {
       if (word.length < 3 || /^\d+$/.test(word) || matcher.indexOf(word) >= 0) continue;
       mass.set(word, (mass.get(word) ?? 0) + score * (count / length));
       docs.set(word, (docs.get(word) ?? 0) + 1);
@@ -138,11 +139,15 @@ function feedbackTerms(texts: readonly FieldedText[], first: readonly number[], 
 }
 
 function feedbackOf(text: FieldedText, expansion: ReadonlyMap<string, number>): number {
+  if (expansion.size === 0) return 0;
+  const counts = new Map<string, number>();
+  const count = (word: string, weight: number) => {
+    if (expansion.has(word)) counts.set(word, (counts.get(word) ?? 0) + weight);
+  };
+  for (const word of text.titleWords) count(word, 2);
+  for (const word of text.bodyWords) count(word, 1);
   let score = 0;
-  for (const [word, weight] of expansion) {
-    const count = text.counts.get(word) ?? 0;
-    score += weight * (count / (count + 1));
-  }
+  for (const [word, n] of counts) score += (expansion.get(word) ?? 0) * (n / (n + 1));
   return score;
 }
 

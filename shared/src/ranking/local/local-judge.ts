@@ -1,9 +1,9 @@
 import { screenPage, screenResult } from '../../screening/index.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
-import { fieldedText, TermMatcher } from './fielded-text.ts';
+import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
 import { lexicalRelevance } from './lexical-relevance.ts';
 import { analyzeQuery } from './query-analysis.ts';
-import { answerability, indexCandidate, indexTerms, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
+import { answerability, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
 import { contentTerms, domainOf, round3 } from './text.ts';
@@ -33,26 +33,23 @@ export function createLocalJudge(): Judge {
       // The whole text the provider returned (and the page in deep mode), each read once.
       const texts = inputs.map((input) => {
         const body = [input.snippet, ...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])].join('\n');
-        const titleTerms = contentTerms(input.title);
-        const bodyTerms = contentTerms(body);
-        return {
-          body, indexed: indexTerms({ title: input.title, body }, titleTerms, bodyTerms), fielded: fieldedText(titleTerms, bodyTerms, matcher),
-        };
+        const fielded = fieldedText(contentTerms(input.title), contentTerms(body), matcher);
+        return { body, fielded, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
       });
       // Query terms weigh by how specific they are among the candidates judged together.
-      const weights = termWeights(analysis, texts.map((t) => t.indexed));
+      const weights = termWeights(analysis, texts.map((t) => t.evidence));
       const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
       const verdicts = inputs.map((input, i): JudgeVerdict => {
-        const { body, indexed } = texts[i] ?? { body: '', indexed: indexCandidate({ title: '', body: '' }) };
+        const { body, evidence } = texts[i] as (typeof texts)[number];
         const domain = domainOf(input.url);
-        const subject = subjectMatch(analysis, indexed);
+        const subject = subjectMatch(analysis, evidence);
         return {
           id: input.id,
           signals: {
-            answerability: round3(answerability(analysis, indexed, body.length, weights)),
+            answerability: round3(answerability(analysis, evidence, body.length, weights)),
             authority: round3(authorityOf(domain, input.url)),
             on_topic: round3(relevance[i]?.relevance ?? 0),
-            states_sought_fact: round3(statesSoughtFact(analysis, indexed, weights)),
+            states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
             subject_match: subject === null ? null : round3(subject),
             spam: round3(spamScore(domain, input.title, input.snippet)),
             // Page text is new evidence; title and snippet were screened in stage A already.
