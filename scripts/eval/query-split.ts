@@ -19,3 +19,23 @@ export function fnv1a(text: string): number {
 }
 
 export const splitOf = (queryId: string): QuerySplit => (fnv1a(queryId) % 2 === 0 ? 'tune' : 'held-out');
+
+export type SplitFigures = Record<QuerySplit, { queries: number; ndcg10: number; recall100: number }>;
+
+/** Means over each half of the judged queries. */
+export function splitFigures(ndcg: ReadonlyMap<string, number>, recall: ReadonlyMap<string, number>): SplitFigures {
+  const figures = Object.fromEntries(QUERY_SPLITS.map((split) => [split, { queries: 0, ndcg10: 0, recall100: 0 }])) as SplitFigures;
+  for (const [queryId, value] of ndcg) {
+    const half = figures[splitOf(queryId)];
+    half.queries += 1;
+    half.ndcg10 += value;
+    half.recall100 += recall.get(queryId) ?? 0;
+  }
+  for (const half of Object.values(figures)) {
+    if (half.queries > 0) {
+      half.ndcg10 /= half.queries;
+      half.recall100 /= half.queries;
+    }
+  }
+  return figures;
+}
