@@ -17,7 +17,7 @@ export const judgeEnv = {
   JUDGE_MODEL: z.string().min(1).optional().describe('LLM judge model name (required for `openai` and `anthropic`).'),
   JUDGE_API_KEY: z.string().min(1).optional().describe('LLM judge API key (required for `anthropic`; optional for `openai`-compatible local servers).'),
   JUDGE_MODE: z.enum(JUDGE_MODES).default('pointwise')
-    .describe('LLM judge: `pointwise` scores each candidate\'s signals; `listwise` also orders the judged candidates with the model, 20 at a time in windows sliding up by 10 (RankGPT), and that order is the score\'s rank prior. Needs JUDGE=openai or anthropic.'),
+    .describe('LLM judge: `pointwise` scores each candidate\'s signals; `listwise` also orders the judged candidates with the model, 20 at a time in windows sliding up by 10 (RankGPT), and that order is the score\'s rank prior (the ranking worker judges one page at a time: no listwise pass there). Needs JUDGE=openai or anthropic.'),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(500).default(20_000).describe('LLM judge: time for one batch of candidates, its one retry included.'),
 };
 
