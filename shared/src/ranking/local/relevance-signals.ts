@@ -53,28 +53,14 @@ function weightedCoverage(query: QueryAnalysis, has: (term: string) => boolean, 
   return total > 0 ? found / total : 0;
 }
 
-/** Share of the query's adjacent term pairs ("heart attack") that occur side by side in the text. */
-export function pairCoverage(query: QueryAnalysis, c: Indexed): number {
-  if (query.terms.length < 2) return coverage(query.terms, c.allTerms);
-  const joined = ` ${c.joined} `;
-  let found = 0;
-  for (let i = 1; i < query.terms.length; i += 1) if (joined.includes(` ${query.terms[i - 1]} ${query.terms[i]} `)) found += 1;
-  return found / (query.terms.length - 1);
-}
-
 /**
  * How much of the query the candidate covers, with the title weighing in and a bonus for the
- * phrase. With term weights (the local judge sees its batch), specific terms count more than
- * common ones and adjacent query pairs found side by side count too; without (stage A, one
- * candidate at a time), plain shares.
+ * phrase: stage A's cheap topicality, one candidate at a time (the local judge scores its batch
+ * with the fuller features of lexical-relevance.ts).
  */
-export function onTopic(query: QueryAnalysis, c: Indexed, weights?: TermWeights): number {
+export function onTopic(query: QueryAnalysis, c: Indexed): number {
   if (query.terms.length === 0) return 0;
   const phraseBonus = query.terms.length >= 2 && c.joined.includes(query.phrase) ? 0.15 : 0;
-  if (weights) {
-    return clamp01(0.5 * weightedCoverage(query, (t) => c.allTerms.has(t), weights)
-      + 0.3 * weightedCoverage(query, (t) => c.titleTerms.has(t), weights) + 0.2 * pairCoverage(query, c) + phraseBonus);
-  }
   return clamp01(0.7 * coverage(query.terms, c.allTerms) + 0.3 * coverage(query.terms, c.titleTerms) + phraseBonus);
 }
 
