@@ -178,7 +178,7 @@ export function rankingTargetTable(results: readonly DatasetResult[]): Table {
       ...(target === undefined ? [] : [[`rank=on (cascade) NDCG@10 ≥ ${target.toFixed(2)} on ${set}`, `${fixed(ndcg)}${halves}`, ndcg >= target ? 'PASS' : 'FAIL']]),
       [`rank=on (cascade) R@100 ≥ rank=off on ${set}`, `${fixed(cascade?.recall100 ?? null)} vs ${fixed(off?.recall100 ?? null)} (${signed(recallDelta)})`, recallDelta >= 0 ? 'PASS' : 'FAIL'],
       ...(result.localJudgeMs ? [[
-        `local judge ≤ ${LOCAL_JUDGE_BUDGET_MS} ms for ${result.candidatesPerQuery.toFixed(0)} candidates on ${set} (mean; p50 / p99)`,
+        `local judge ≤ ${LOCAL_JUDGE_BUDGET_MS} ms CPU for ${result.candidatesPerQuery.toFixed(0)} candidates on ${set} (mean; p50 / p99)`,
         `${result.localJudgeMs.mean.toFixed(2)} (${result.localJudgeMs.p50.toFixed(2)} / ${result.localJudgeMs.p99.toFixed(2)})`,
         result.localJudgeMs.mean <= LOCAL_JUDGE_BUDGET_MS ? 'PASS' : 'FAIL',
       ]] : []),
