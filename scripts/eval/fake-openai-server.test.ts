@@ -31,4 +31,16 @@ describe('the eval\'s fake OpenAI-compatible model', () => {
     expect(result.usage.output_tokens).toBeGreaterThan(0);
     expect(result.usage.output_tokens).toBeLessThan(result.usage.input_tokens);
   });
+
+  it('ranks a listwise window by query overlap in the published format, and the listwise judge reads it', async () => {
+    const judge = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model, mode: 'listwise' });
+    const before = fake.requests;
+    const inputs = [candidate(20, 'Bread recipes.'), candidate(21, 'Tides tables.'), candidate(22, 'Ocean tides are caused by the moon.')];
+    const result = await judge.judge('ocean tides moon', inputs, { signal: new AbortController().signal });
+    expect(result.errors).toBe(0);
+    expect(fake.requests - before).toBe(2); // one pointwise batch, one window
+    expect(result.usage.calls).toBe(2);
+    const rank = new Map(result.verdicts.map((verdict) => [verdict.id, verdict.listRank]));
+    expect([rank.get(22), rank.get(21), rank.get(20)]).toEqual([1, 2, 3]);
+  });
 });

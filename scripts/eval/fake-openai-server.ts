@@ -4,7 +4,8 @@
  * model or a key. It reads the fenced query and candidates of the judge's prompt and scores each
  * candidate by word overlap with the query; usage is reported the way the wire format reports it
  * (`usage.prompt_tokens` / `completion_tokens`), counting one token per 4 characters of the
- * messages and of the reply. Its NDCG measures this lexical stand-in, not a real model.
+ * messages and of the reply. It answers the listwise judge's windows too, with the passages in order
+ * of word overlap. Its NDCG measures this lexical stand-in, not a real model.
  */
 import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:http';
@@ -51,6 +52,23 @@ export function fakeVerdicts(user: string): { results: Record<string, unknown>[]
   return { results };
 }
 
+/**
+ * The stand-in's listwise reply to one window of the listwise judge: the passages by word overlap
+ * with the query, best first, in the published `[2] > [1]` format (ties keep the window's order).
+ */
+export function fakePermutation(user: string): string {
+  const nonce = /Nonce for this request: ([0-9a-f]+)/.exec(user)?.[1] ?? '';
+  const end = `<<<END nonce=${nonce}>>>`;
+  const queryStart = user.indexOf(`<<<QUERY nonce=${nonce}>>>`);
+  const query = words(queryStart < 0 ? '' : user.slice(queryStart, user.indexOf(end, queryStart)));
+  const passages = [...user.matchAll(new RegExp(`<<<PASSAGE \\[(\\d+)\\] nonce=${nonce}>>>`, 'g'))].map((match) => {
+    const start = (match.index ?? 0) + match[0].length;
+    const text = words(user.slice(start, user.indexOf(end, start)));
+    return { id: Number(match[1]), overlap: [...query].filter((word) => text.has(word)).length };
+  });
+  return passages.sort((a, b) => b.overlap - a.overlap || a.id - b.id).map(({ id }) => `[${id}]`).join(' > ');
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -69,7 +87,7 @@ export async function startFakeOpenAi(model = 'fake-lexical-judge'): Promise<Fak
       const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
       const prompt = body.messages.map((m) => m.content).join('\n');
       const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-      const content = JSON.stringify(fakeVerdicts(user));
+      const content = /<<<PASSAGE \[\d+\] nonce=/.test(user) ? fakePermutation(user) : JSON.stringify(fakeVerdicts(user));
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         id: `chatcmpl-${fake.requests}`, object: 'chat.completion', model,
         choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],

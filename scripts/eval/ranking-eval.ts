@@ -24,6 +24,7 @@ import type { Candidate, DiscoverProvider } from '../../services/search/src/disc
 import { createLocalProvider } from '../../services/search/src/discover/local/index.ts';
 import type { Judge, JudgeName } from '@rankgate/ranking';
 import { createJudge as createSharedJudge, JUDGES } from '@rankgate/ranking';
+import { screenResult } from '@rankgate/ranking/screening';
 import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 
 import { runCascade } from '@rankgate/ranking';
@@ -32,6 +33,8 @@ import { runSearch } from '../../services/search/src/domain/search-pipeline.ts';
 import { dataPath } from './data.ts';
 import type { Qrels, Run } from './metrics.ts';
 import { countRelevant, meanOverJudged, ndcgAt, readBeirQueries, readJsonl, readQrelsTsv, readTrecRun, recallAt, runRankings } from './metrics.ts';
+import type { SplitFigures } from './query-split.ts';
+import { splitFigures } from './query-split.ts';
 
 export const MAX_CANDIDATES = 100;
 /** The search service's default JUDGE_TOP_N. */
@@ -108,6 +111,8 @@ export interface ConfigResult {
    * candidates), to tell the ranking's effect from the gates'. Null when not measured.
    */
   preGate: { ndcg10: number; recall100: number } | null;
+  /** The same figures on the tune and held-out halves of the queries (./query-split.ts). */
+  splits: SplitFigures;
   perQuery: { ndcg10: Record<string, number> };
 }
 
@@ -121,7 +126,13 @@ export interface DatasetResult {
   relevantJudged: number;
   candidatesPerQuery: number;
   setupMs: number;
-  baseline?: { label: string; ndcg10: number; recall100: number; expectedNdcg10: number; pass: boolean };
+  baseline?: { label: string; ndcg10: number; recall100: number; expectedNdcg10: number; pass: boolean; splits: SplitFigures };
+  /**
+   * Local judge only: its own CPU time to judge all of a query's candidates at once (`judge.judge`,
+   * no stage A, no gates), per query: the ≤ 3 ms budget for 100 candidates. CPU time, not wall
+   * time, so other work on a shared machine inflates it less.
+   */
+  localJudgeMs: Distribution | null;
   configs: ConfigResult[];
 }
 
@@ -145,12 +156,13 @@ const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 
 /** Every judged query through `runSearch` once per setting, all settings sharing one discover cache. */
 async function throughPipeline(
   provider: DiscoverProvider, queries: ReadonlyMap<string, string>, qrels: Qrels, minGrade: number, judge: Judge,
-): Promise<{ configs: ConfigResult[]; relevantInPool: number; candidatesPerQuery: number }> {
+): Promise<{ configs: ConfigResult[]; relevantInPool: number; candidatesPerQuery: number; localJudgeMs: Distribution | null }> {
   const store = new MemoryKeyValueStore();
   const cache = new DiscoverCache({ store, ttlMs: 24 * 3600 * 1000 });
   const context = { requestId: 'eval', signal: new AbortController().signal };
   const pools = new Map<string, string[]>();
   const configs: ConfigResult[] = [];
+  let localJudgeMs: Distribution | null = null;
   try {
     for (const setting of SETTINGS) {
       const deps = { provider, cache, judge, judgeTopN: setting.judgeTopN, discoverDeadlineMs: 60_000 };
@@ -214,9 +226,11 @@ async function throughPipeline(
           ndcg10: meanOverJudged(qrels, preGate, (ranking, judged) => ndcgAt(10, ranking, judged)).mean,
           recall100: meanOverJudged(qrels, preGate, (ranking, judged) => recallAt(100, ranking, judged, minGrade)).mean,
         } : null,
+        splits: splitFigures(ndcg.perQuery, recall.perQuery),
         perQuery: { ndcg10: Object.fromEntries([...ndcg.perQuery].map(([id, value]) => [id, round(value)])) },
       });
     }
+    if (judge.name === 'local') localJudgeMs = await timeLocalJudge(judge, provider, cache, queries, qrels);
   } finally {
     await store.close();
   }
@@ -226,7 +240,31 @@ async function throughPipeline(
     relevantInPool += countRelevant(pool, qrels.get(queryId) ?? new Map(), minGrade);
     candidates += pool.length;
   }
-  return { configs, relevantInPool, candidatesPerQuery: pools.size > 0 ? candidates / pools.size : 0 };
+  return { configs, relevantInPool, candidatesPerQuery: pools.size > 0 ? candidates / pools.size : 0, localJudgeMs };
+}
+
+/**
+ * The local judge's own CPU time on every candidate of each query (as the cascade hands them over:
+ * the whole text, the provider rank, stage A's injection score), the discover cache warm.
+ */
+async function timeLocalJudge(
+  judge: Judge, provider: DiscoverProvider, cache: DiscoverCache, queries: ReadonlyMap<string, string>, qrels: Qrels,
+): Promise<Distribution> {
+  const signal = new AbortController().signal;
+  const times: number[] = [];
+  for (const queryId of qrels.keys()) {
+    const q = queries.get(queryId) ?? '';
+    const { candidates } = await cache.get(cache.key(provider.name, q, MAX_CANDIDATES), () => provider.discover(q, { maxCandidates: MAX_CANDIDATES, signal }), { refresh: false });
+    const inputs = candidates.map((candidate, id) => ({
+      id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, providerRank: candidate.provider_rank,
+      screenedInjection: screenResult(candidate).score, ...(candidate.extra_snippets ? { extraSnippets: candidate.extra_snippets } : {}),
+    }));
+    const started = process.cpuUsage();
+    await judge.judge(q, inputs, { signal });
+    const used = process.cpuUsage(started);
+    times.push((used.user + used.system) / 1000);
+  }
+  return distribution(times);
 }
 
 function relevantJudged(qrels: Qrels, minGrade: number): number {
@@ -245,10 +283,10 @@ export async function evaluateScifact(judge: Judge): Promise<DatasetResult> {
   try {
     await provider.init();
     const setupMs = performance.now() - started;
-    const { configs, relevantInPool, candidatesPerQuery } = await throughPipeline(provider, queries, qrels, 1, judge);
+    const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(provider, queries, qrels, 1, judge);
     return {
       dataset: 'BEIR SciFact (test)', queries: qrels.size, minGrade: 1, relevantInPool, relevantJudged: relevantJudged(qrels, 1),
-      candidatesPerQuery, setupMs, configs,
+      candidatesPerQuery, setupMs, configs, localJudgeMs,
     };
   } finally {
     await provider.close();
@@ -309,10 +347,12 @@ export async function evaluateDl19(judge: Judge): Promise<DatasetResult> {
   }
   const setupMs = performance.now() - started;
 
-  const baselineNdcg = meanOverJudged(qrels, runOrder, (ranking, judged) => ndcgAt(10, ranking, judged)).mean;
-  const baselineRecall = meanOverJudged(qrels, runOrder, (ranking, judged) => recallAt(100, ranking, judged, minGrade)).mean;
+  const { mean: baselineNdcg, perQuery: baselineNdcgPerQuery } = meanOverJudged(qrels, runOrder, (ranking, judged) => ndcgAt(10, ranking, judged));
+  const { mean: baselineRecall, perQuery: baselineRecallPerQuery } = meanOverJudged(
+    qrels, runOrder, (ranking, judged) => recallAt(100, ranking, judged, minGrade),
+  );
   const provider = fixedPoolProvider('bm25-run', pools);
-  const { configs, relevantInPool, candidatesPerQuery } = await throughPipeline(provider, queries, qrels, minGrade, judge);
+  const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(provider, queries, qrels, minGrade, judge);
   return {
     dataset: 'TREC DL19 passage (BM25 top-100 re-rank)',
     queries: qrels.size,
@@ -321,12 +361,14 @@ export async function evaluateDl19(judge: Judge): Promise<DatasetResult> {
     relevantJudged: relevantJudged(qrels, minGrade),
     candidatesPerQuery,
     setupMs,
+    localJudgeMs,
     baseline: {
       label: 'BM25 run as given (trec_eval order)',
       ndcg10: baselineNdcg,
       recall100: baselineRecall,
       expectedNdcg10: DL19_EXPECTED_BM25_NDCG10,
       pass: baselineNdcg.toFixed(4) === DL19_EXPECTED_BM25_NDCG10.toFixed(4),
+      splits: splitFigures(baselineNdcgPerQuery, baselineRecallPerQuery),
     },
     configs,
   };

@@ -24,7 +24,9 @@ import { evaluateInjection } from './injection-eval.ts';
 import type { DatasetResult } from './ranking-eval.ts';
 import { CASCADE_TOP_N, JUDGE_NAMES, JudgeUnavailableError, MAX_CANDIDATES, createJudge, evaluateDl19, evaluateScifact } from './ranking-eval.ts';
 import type { Table } from './report.ts';
-import { cascadeCostTable, injectionTables, rankingTable, rankingTargetTable, renderMarkdown, renderText } from './report.ts';
+import {
+  cascadeCostTable, injectionTables, rankingSplitTable, rankingTable, rankingTargetTable, renderMarkdown, renderText,
+} from './report.ts';
 
 const USAGE = `usage: npm run eval -- [--only ranking|injection] [--judge ${JUDGE_NAMES.join('|')}]`;
 
@@ -44,8 +46,8 @@ interface EvalReport {
   data_dir: string;
   judge: string;
   ranking: { scifact: DatasetResult; dl19: DatasetResult } | null;
-  /** The ranking runs again with the `openai` judge against a fake model: calls and tokens, cascade vs all. */
-  cascadeCost: { model: string; results: DatasetResult[] } | null;
+  /** The ranking runs again with the `openai` judge against a fake model: calls and tokens, cascade vs all, per JUDGE_MODE. */
+  cascadeCost: { model: string; results: DatasetResult[]; listwise: DatasetResult[] } | null;
   injection: InjectionResult | null;
   duration_s: number;
 }
@@ -79,7 +81,10 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   shared 2-core machine (other work running at the same time inflates it, p99 most), and the process's CPU time per page.
 - **Cascade cost**: the ranking runs again with the \`openai\` judge (the real adapter, OpenAI wire format) against a
   deterministic fake model on 127.0.0.1 (\`scripts/eval/fake-openai-server.ts\`), for the cascade (JUDGE_TOP_N ${CASCADE_TOP_N}) and for
-  every candidate judged; calls and tokens are \`meta.usage\` as the adapter counted them from the wire format's \`usage\`.
+  every candidate judged, in both judge modes (\`JUDGE_MODE=pointwise\` and \`listwise\`: the pointwise batches, then windows
+  of 20 sliding up by 10); calls and tokens are \`meta.usage\` as the adapter counted them from the wire format's \`usage\`.
+- **Tune / held-out**: every ranking figure is also given for each half of the queries (FNV-1a hash of the query id, even =
+  tune, odd = held-out); ranking settings are chosen on the tune half only.
 - **Tuning provenance: what was fit on what.**
   - *Detector rules, first set* (2026-11-21): written from BIPIA *train* rows and general knowledge of injection
     techniques; no test, CyberSecEval, NotInject or WildGuard row was read. One decision was revisited after seeing BIPIA
@@ -101,10 +106,14 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
     guidelines") for harmless requests, and 71 of CyberSecEval's 251 rows are *logic-violating* (an ordinary request that
     only breaks the hidden system prompt, e.g. asking a support bot for a poem), which no text-only detector can see. At any
     threshold with WildGuard FPR ≤ 0.03 its CyberSecEval recall was below 0.03, so the rules alone are shipped.
-  - *Ranking weights and the subject gate* (2026-11-21): there are no train splits for SciFact or DL19 here, so the
-    provider-order weight (0.6), the subject gate's coverage floors (a third for named subjects, a quarter for guessed or
-    symbol subjects) and the term weighting were chosen by running this eval on the sets it reports (about a dozen runs).
-    Treat the ranking deltas as in-sample.
+  - *Ranking weights and the subject gate* (2026-11-21): the provider-order weight (0.6), the subject gate's coverage
+    floors (a third for named subjects, a quarter for guessed or symbol subjects) and the first term weighting were chosen
+    by running this eval on all the queries it reports (about a dozen runs): in-sample.
+  - *Local judge relevance features* (2026-11-24: BM25F, coverage, proximity, RM3 feedback; their weights and settings in
+    \`shared/src/ranking/local/lexical-relevance.ts\`): chosen on the **tune half** of each set's queries only, a fixed split
+    by the FNV-1a hash of the query id (even = tune, odd = held-out; \`scripts/eval/query-split.ts\`), about fifteen runs of
+    the cascade on the tune half. The held-out half was read once per candidate setting, never to choose between them,
+    and is reported apart below: it is the figure to trust. Standard IR features only; no query string is special-cased.
 `;
 
 const ANCHORS = `| system | SciFact | DL19 |
@@ -124,22 +133,29 @@ function qualityMarkdown(report: EvalReport, only: string | undefined): string {
       '',
       md(rankingTable(report.ranking.dl19)),
       '',
+      md(rankingSplitTable(report.ranking.scifact)),
+      '',
+      md(rankingSplitTable(report.ranking.dl19)),
+      '',
       `**Sanity check**: DL19 BM25 run NDCG@10 = ${report.ranking.dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): `
         + `**${report.ranking.dl19.baseline?.pass ? 'PASS' : 'FAIL'}**.`,
       '',
       md(rankingTargetTable([report.ranking.scifact, report.ranking.dl19])),
       '',
-      'On SciFact the local judge is at parity with BM25, not above it: it reads the title and a 300-character snippet, '
-        + 'while BM25 scored the whole abstract, and its lexical signals add little to the provider order there (compare the '
-        + 'pre-gate column with rank=off). What the gates change is shown by *relevant dropped*. Beating BM25 on SciFact needs a '
-        + 'judge that understands the claim (`--judge openai|anthropic` against a real model).',
+      'The local judge reads the whole text the provider returned (for the local provider the document\'s first '
+        + '2,000 characters beside the snippet) and scores it with BM25F, coverage, term proximity and RM3 feedback from the '
+        + 'batch ([ranking.md](ranking.md)). These are the features BM25 and BM25+RM3 already are, so on BM25\'s own pool they '
+        + 'add little: published BM25+RM3 on DL19 is about 0.52. What the gates change is shown by *relevant dropped*. Reaching '
+        + 'the cross-encoder figures below needs a judge that understands the text (`--judge openai|anthropic`, '
+        + '`JUDGE_MODE=listwise`, against a real model).',
       '',
       ...(report.cascadeCost ? [
-        md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model)),
+        md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model, report.cascadeCost.listwise)),
         '',
         `The fake model scores each fenced candidate by word overlap with the query and reports usage as the wire format does `
           + `(\`usage.prompt_tokens\`, \`completion_tokens\`; one token per ${CHARS_PER_TOKEN} characters of the messages and of the reply); the judge `
-          + 'sends 8 candidates per call. Calls and tokens are what `meta.usage` reports; NDCG here measures the stand-in, not a real model.',
+          + 'sends 8 candidates per call. In listwise mode it then ranks windows of 20 passages by the same overlap and answers '
+          + '`[3] > [1] > …`. Calls and tokens are what `meta.usage` reports; NDCG here measures the stand-in, not a real model.',
         '',
       ] : []),
       'Published anchors (NDCG@10), for comparison:',
@@ -227,6 +243,8 @@ async function main(): Promise<number> {
     console.log(`\nSciFact local index built in memory in ${(scifact.setupMs / 1000).toFixed(2)} s; DL19 pools loaded in ${(dl19.setupMs / 1000).toFixed(2)} s.\n`);
     console.log(`${renderText(rankingTable(scifact))}\n`);
     console.log(`${renderText(rankingTable(dl19))}\n`);
+    console.log(`${renderText(rankingSplitTable(scifact))}\n`);
+    console.log(`${renderText(rankingSplitTable(dl19))}\n`);
     console.log(`DL19 BM25 sanity check: NDCG@10 ${dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ${dl19.baseline?.pass ? 'PASS' : 'FAIL'}\n`);
     console.log(`${renderText(rankingTargetTable([scifact, dl19]))}\n`);
   }
@@ -238,8 +256,10 @@ async function main(): Promise<number> {
       const llm = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model });
       console.log(`Cascade cost: the openai judge against a fake model on ${fake.baseUrl} …`);
       const results = [await evaluateDl19(llm), await evaluateScifact(llm)];
-      cascadeCost = { model: fake.model, results };
-      console.log(`${renderText(cascadeCostTable(results, fake.model))}\n(${fake.requests} chat completions answered)\n`);
+      const listwiseJudge = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model, mode: 'listwise' });
+      const listwise = [await evaluateDl19(listwiseJudge), await evaluateScifact(listwiseJudge)];
+      cascadeCost = { model: fake.model, results, listwise };
+      console.log(`${renderText(cascadeCostTable(results, fake.model, listwise))}\n(${fake.requests} chat completions answered)\n`);
     } finally {
       await fake.close();
     }

@@ -26,6 +26,14 @@ describe('the search service config', () => {
     expect(messageOf({ JUDGE: 'openai', JUDGE_BASE_URL: 'http://127.0.0.1:11434/v1', JUDGE_MODEL: 'llama3' })).toBe('');
   });
 
+  it('takes JUDGE_MODE=listwise for an LLM judge only, and names an unknown mode', () => {
+    const llm = { JUDGE: 'openai', JUDGE_BASE_URL: 'http://127.0.0.1:11434/v1', JUDGE_MODEL: 'llama3' };
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN, ...llm, JUDGE_MODE: 'listwise' })).toMatchObject({ JUDGE_MODE: 'listwise' });
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ JUDGE_MODE: 'pointwise' });
+    expect(messageOf({ JUDGE_MODE: 'listwise' })).toMatch(/JUDGE_MODE: listwise needs an LLM judge: set JUDGE=openai or JUDGE=anthropic/);
+    expect(messageOf({ ...llm, JUDGE_MODE: 'pairwise' })).toMatch(/JUDGE_MODE/);
+  });
+
   it('names an unknown provider or judge', () => {
     expect(messageOf({ DISCOVER_PROVIDER: 'bing' })).toMatch(/DISCOVER_PROVIDER/);
     expect(messageOf({ JUDGE: 'gpt' })).toMatch(/JUDGE/);

@@ -69,3 +69,57 @@ describe('JUDGE=openai', () => {
     expect(body.meta.dropped).toEqual([expect.objectContaining({ gate: 'prompt_injection', injection_risk: 'high' })]);
   });
 });
+
+describe('JUDGE=openai with JUDGE_MODE=listwise', () => {
+  /** Two clean pages; the model's listwise reply puts "Tidal force" (the provider's second) first. */
+  const wiki = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ query: { search: [
+      { ns: 0, title: 'Tide', pageid: 1, snippet: 'Tides are the rise and fall of sea levels caused by the Moon.' },
+      { ns: 0, title: 'Tidal force', pageid: 2, snippet: 'The tidal force of the Moon raises ocean tides twice a day.' },
+    ] } }));
+  });
+  const seen: { listwise: boolean }[] = [];
+  const model = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { response_format?: unknown; messages: { content: string }[] };
+      const listwise = body.response_format === undefined;
+      const user = body.messages.at(-1)?.content ?? '';
+      const first = /<<<PASSAGE \[(\d)\] nonce=\w+>>>\nTidal force/.exec(user)?.[1] ?? '1';
+      seen.push({ listwise });
+      const results = [1, 2].map((id) => ({
+        id, answerability: 0.9, authority: 0.5, on_topic: 0.9, states_sought_fact: 0.8, subject_match: 1, spam: 0, prompt_injection: 0, is_republisher: false,
+      }));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({
+        id: 'chatcmpl-2', object: 'chat.completion', model: 'judge-test',
+        choices: [{ index: 0, message: { role: 'assistant', content: listwise ? `[${first}] > [${3 - Number(first)}]` : JSON.stringify({ results }), refusal: null }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+      }));
+    });
+  });
+  let listwiseApp: FastifyInstance;
+  beforeAll(async () => {
+    const [wikiUrl, modelUrl] = await Promise.all([listen(wiki), listen(model)]);
+    const config = SearchEnvSchema.parse({
+      INTERNAL_TOKEN, WIKIPEDIA_BASE_URL: wikiUrl, JUDGE: 'openai', JUDGE_BASE_URL: `${modelUrl}/v1`, JUDGE_MODEL: 'judge-test', JUDGE_MODE: 'listwise',
+    });
+    listwiseApp = await buildSearchApp({ config, logger, ...(await createSearchAdapters(config, logger)) });
+  });
+  afterAll(async () => {
+    await listwiseApp.close();
+    wiki.close();
+    model.close();
+  });
+
+  it('orders the judged rows by the model\'s permutation and counts the window call and its tokens', async () => {
+    const res = await listwiseApp.inject({ url: '/v1/search?q=ocean+tides', headers: { 'x-internal-token': INTERNAL_TOKEN } });
+    expect(res.statusCode).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(seen).toEqual([{ listwise: false }, { listwise: true }]);
+    expect(body.meta.usage).toMatchObject({ judge_calls: 2, input_tokens: 200, output_tokens: 20 });
+    expect(body.results.map((r) => r.title)).toEqual(['Tidal force', 'Tide']);
+  });
+});

@@ -3,7 +3,7 @@
  * base URL, Anthropic a key); the service's config schema checks that at start, this factory
  * checks it again for other callers (the eval).
  */
-import type { Judge } from './judge.ts';
+import type { Judge, JudgeMode } from './judge.ts';
 import type { JudgeWarning } from './llm/index.ts';
 import { createAnthropicJudge, createOpenAiJudge } from './llm/index.ts';
 import { createLocalJudge } from './local/local-judge.ts';
@@ -19,6 +19,8 @@ export interface JudgeSettings {
   model?: string;
   /** `JUDGE_API_KEY`: required for `anthropic`, optional for `openai` (local servers need none). */
   apiKey?: string;
+  /** `JUDGE_MODE`: `listwise` adds the LLM judges' sliding-window pass (default `pointwise`; the local judge has none). */
+  mode?: JudgeMode;
   /** `JUDGE_TIMEOUT_MS`: one batch, retry included. */
   timeoutMs?: number;
   /** Told about batches left unparsed (outage, refusal, truncation) so the service can log them. */
@@ -34,9 +36,12 @@ export function createJudge(settings: JudgeSettings): Judge {
   const common = {
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
     ...(settings.onWarning ? { onWarning: settings.onWarning } : {}),
+    ...(settings.mode ? { mode: settings.mode } : {}),
   };
   switch (settings.judge) {
-    case 'local': return createLocalJudge();
+    case 'local':
+      if (settings.mode === 'listwise') throw new Error('The local judge has no listwise mode (JUDGE_MODE=listwise needs openai or anthropic).');
+      return createLocalJudge();
     case 'openai': return createOpenAiJudge({
       ...common,
       baseUrl: required('openai', 'JUDGE_BASE_URL', settings.baseUrl),

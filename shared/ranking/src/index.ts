@@ -1,4 +1,5 @@
-export type { Judge, JudgeInput, JudgeResult, JudgeUsage, JudgeVerdict } from './judge.ts';
+export type { Judge, JudgeInput, JudgeMode, JudgeResult, JudgeUsage, JudgeVerdict } from './judge.ts';
+export { JUDGE_MODES } from './judge.ts';
 export { createLocalJudge } from './local/local-judge.ts';
 export type { QueryAnalysis, QueryIntent } from './local/query-analysis.ts';
 export { analyzeQuery } from './local/query-analysis.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { urlField } from '@rankgate/contracts/config';
 import type { JudgeSettings } from './create-judge.ts';
 import { JUDGES } from './create-judge.ts';
+import { JUDGE_MODES } from './judge.ts';
 
 /**
  * The judge's settings, for every service that judges: search (stages B and C in one process) and
@@ -15,6 +16,8 @@ export const judgeEnv = {
   JUDGE_BASE_URL: urlField('LLM judge endpoint: required for `openai` (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1); default https://api.anthropic.com for `anthropic`.').optional(),
   JUDGE_MODEL: z.string().min(1).optional().describe('LLM judge model name (required for `openai` and `anthropic`).'),
   JUDGE_API_KEY: z.string().min(1).optional().describe('LLM judge API key (required for `anthropic`; optional for `openai`-compatible local servers).'),
+  JUDGE_MODE: z.enum(JUDGE_MODES).default('pointwise')
+    .describe('LLM judge: `pointwise` scores each candidate\'s signals; `listwise` also orders the judged candidates with the model, 20 at a time in windows sliding up by 10 (RankGPT), and that order is the score\'s rank prior (the ranking worker judges one page at a time: no listwise pass there). Needs JUDGE=openai or anthropic.'),
   JUDGE_TIMEOUT_MS: z.coerce.number().int().min(500).default(20_000).describe('LLM judge: time for one batch of candidates, its one retry included.'),
 };
 
@@ -27,9 +30,15 @@ export function refineJudgeEnv(env: JudgeEnvFields, ctx: z.RefinementCtx): void 
   };
   if (env.JUDGE === 'openai') { need('JUDGE_BASE_URL'); need('JUDGE_MODEL'); }
   if (env.JUDGE === 'anthropic') { need('JUDGE_MODEL'); need('JUDGE_API_KEY'); }
+  if (env.JUDGE_MODE === 'listwise' && env.JUDGE === 'local') {
+    ctx.addIssue({ code: 'custom', path: ['JUDGE_MODE'], message: 'listwise needs an LLM judge: set JUDGE=openai or JUDGE=anthropic, or JUDGE_MODE=pointwise' });
+  }
 }
 
 /** The createJudge settings a parsed config describes. */
 export function judgeSettingsFromEnv(env: JudgeEnvFields): Omit<JudgeSettings, 'onWarning'> {
-  return { judge: env.JUDGE, baseUrl: env.JUDGE_BASE_URL, model: env.JUDGE_MODEL, apiKey: env.JUDGE_API_KEY, timeoutMs: env.JUDGE_TIMEOUT_MS };
+  return {
+    judge: env.JUDGE, baseUrl: env.JUDGE_BASE_URL, model: env.JUDGE_MODEL, apiKey: env.JUDGE_API_KEY, timeoutMs: env.JUDGE_TIMEOUT_MS,
+    mode: env.JUDGE_MODE,
+  };
 }

@@ -8,6 +8,10 @@ export interface JudgeInput {
   title: string;
   url: string;
   snippet: string;
+  /** Further passages the provider returned for this result (`Candidate.extra_snippets`). */
+  extraSnippets?: readonly string[];
+  /** 1-based position in the provider's order: a prior the local judge weighs its evidence against. */
+  providerRank?: number;
   /** Readable page text (deep mode only). */
   content?: string;
   /**
@@ -28,7 +32,19 @@ export interface JudgeVerdict {
   id: number;
   signals: Partial<Record<SignalName, number | null>>;
   is_republisher: boolean | null;
+  /**
+   * Listwise mode: the candidate's 1-based position in the judge's own order of the batch. The
+   * score's rank prior reads it in place of the provider's rank.
+   */
+  listRank?: number;
 }
+
+/**
+ * How an LLM judge ranks: `pointwise` scores each candidate's signals; `listwise` does that, then
+ * orders the candidates by comparing them a window at a time (RankGPT / RankZephyr).
+ */
+export const JUDGE_MODES = ['pointwise', 'listwise'] as const;
+export type JudgeMode = (typeof JUDGE_MODES)[number];
 
 export interface JudgeUsage {
   /** Calls made to the judge backend (LLM requests; 1 per batch for the local judge). */

@@ -80,7 +80,7 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
     signals,
     isRepublisher,
     injectionReasons: [...new Set([...row.injectionReasons, ...page.injection_reasons])],
-    score: scoreOf(signals, row.candidate.provider_rank),
+    score: scoreOf(signals, row.listRank ?? row.candidate.provider_rank),
     gate: applyGates(signals, isRepublisher),
     content: page.excerpt,
     publishedAt: row.candidate.published_at ?? page.published_at,

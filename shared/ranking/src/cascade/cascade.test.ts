@@ -57,4 +57,23 @@ describe('the cascade', () => {
     expect(ranked[0]!.signals).toMatchObject({ on_topic: null, authority: 0.9, subject_match: null });
     expect(ranked[0]!.gate.gates).toMatchObject({ subject_match: 'fail_open', is_republisher: 'fail_open' });
   });
+
+  it('takes a listwise judge\'s order as the rank prior in place of the provider\'s, also in the score', async () => {
+    const tidesOnly = [candidates[0]!, candidates[2]!];
+    const listwise: Judge = {
+      name: 'listwise',
+      // Equal signals for both; the judge's own order puts the provider's second result first.
+      judge: async (_q, inputs) => ({
+        verdicts: inputs.map((i) => ({
+          id: i.id, signals: { on_topic: 0.8, subject_match: 1, prompt_injection: 0 }, is_republisher: false, listRank: i.providerRank === 1 ? 2 : 1,
+        })),
+        usage: { calls: 2, input_tokens: 0, output_tokens: 0 },
+      }),
+    };
+    const { ranked } = await runCascade('ocean tides', tidesOnly, { judge: listwise, judgeTopN: 10, signal });
+    expect(ranked.map((r) => r.candidate.provider_rank)).toEqual([3, 1]);
+    expect(ranked.map((r) => r.listRank)).toEqual([1, 2]);
+    expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+  });
 });
+

@@ -18,6 +18,8 @@ export interface RankedCandidate {
   injectionReasons: string[];
   /** Whether stage B (the judge) saw this candidate. */
   judged: boolean;
+  /** Listwise mode: the judge's position for it among the judged; the score's rank prior in place of the provider's. */
+  listRank?: number;
   score: number;
   gate: GateVerdict;
   /** Deep mode: the page-text excerpt shown as the row's `content`. */
@@ -84,6 +86,7 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
 
   const inputs = best.map(({ id, candidate, injection }) => ({
     id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, screenedInjection: injection.score,
+    ...(candidate.extra_snippets?.length ? { extraSnippets: candidate.extra_snippets } : {}), providerRank: candidate.provider_rank,
   }));
   const { verdicts, usage } = inputs.length > 0
     ? await options.judge.judge(query, inputs, { signal: options.signal })
@@ -97,9 +100,11 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
     const isRepublisher = verdict ? verdict.is_republisher : null;
     const reasons = [...injection.reasons];
     if (signals.prompt_injection !== null && signals.prompt_injection > injection.score) reasons.push('judge rated the text as an injection');
+    const listRank = verdict?.listRank;
     return {
       candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, judged,
-      score: scoreOf(signals, candidate.provider_rank), gate: applyGates(signals, isRepublisher),
+      ...(listRank === undefined ? {} : { listRank }),
+      score: scoreOf(signals, listRank ?? candidate.provider_rank), gate: applyGates(signals, isRepublisher),
     };
   });
   ranked.sort(compareRanked);

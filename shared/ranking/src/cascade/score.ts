@@ -18,16 +18,17 @@ export const NEUTRAL = 0.5;
 
 /**
  * The one score formula:
- *   relevance = Σ weight·signal (+ provider prior 1/√provider_rank)
+ *   relevance = Σ weight·signal (+ rank prior 1/√rank)
  *   score     = relevance × (1 − 0.6·spam) × (1 − 0.4·prompt_injection)
+ * `rank` is the provider's rank, or the judge's own listwise rank when it gave one (JUDGE_MODE=listwise).
  */
-export function scoreOf(signals: Signals, providerRank: number): number {
+export function scoreOf(signals: Signals, rank: number): number {
   const value = (s: number | null): number => s ?? NEUTRAL;
   const relevance = RELEVANCE_WEIGHTS.on_topic * value(signals.on_topic)
     + RELEVANCE_WEIGHTS.answerability * value(signals.answerability)
     + RELEVANCE_WEIGHTS.states_sought_fact * value(signals.states_sought_fact)
     + RELEVANCE_WEIGHTS.authority * value(signals.authority)
-    + RELEVANCE_WEIGHTS.provider_prior / Math.sqrt(Math.max(1, providerRank));
+    + RELEVANCE_WEIGHTS.provider_prior / Math.sqrt(Math.max(1, rank));
   const penalty = (1 - 0.6 * value(signals.spam)) * (1 - 0.4 * value(signals.prompt_injection));
   return Math.round(Math.min(1, Math.max(0, relevance * penalty)) * 1000) / 1000;
 }

@@ -4,7 +4,9 @@ import type { FakeUpstream, Reply, SeenRequest } from '@rankgate/platform/testin
 import { startFakeUpstream } from '@rankgate/platform/testing/fake-upstream';
 import type { AnthropicJudgeOptions } from './anthropic-judge.ts';
 import { createAnthropicJudge } from './anthropic-judge.ts';
-import { candidates, entryFor, expectSafe, goodReplyText, promptIds, RAW_OUTPUT_MARKER, SECRET_KEY, signal } from '../testing/fake-llm.ts';
+import {
+  candidates, entryFor, expectSafe, goodReplyText, isListwise, lowestNumberFirst, promptIds, RAW_OUTPUT_MARKER, SECRET_KEY, signal,
+} from '../testing/fake-llm.ts';
 
 interface MessagesBody {
   model: string;
@@ -167,5 +169,34 @@ describe('the anthropic judge', () => {
   it('requires a key and a model', () => {
     expect(() => createAnthropicJudge({ model: 'm', apiKey: '' })).toThrow(/API key/);
     expect(() => createAnthropicJudge({ model: '', apiKey: 'k' })).toThrow(/model/);
+  });
+});
+
+describe('the anthropic judge in listwise mode', () => {
+  it('ranks a window after the pointwise batches, without the JSON prefill, and counts every call', async () => {
+    handler = (request) => {
+      const user = userOf(request);
+      return isListwise(user) ? message(lowestNumberFirst(user)) : good(request);
+    };
+    const result = await judgeWith({ mode: 'listwise', prefill: true }).judge('ocean tides', candidates(10), { signal: signal() });
+    expect(result.errors).toBe(0);
+    expect(result.usage).toEqual({ calls: 3, input_tokens: 630, output_tokens: 120 });
+    const [first, , window] = upstream.seen.map((request) => request.body as MessagesBody);
+    expect(first!.messages.at(-1)).toEqual({ role: 'assistant', content: '{' });
+    expect(window!.messages).toHaveLength(1);
+    expect(window!.messages[0]!.content).toContain('The output format should be [] > []');
+    expect([...result.verdicts].sort((a, b) => a.listRank! - b.listRank!).map((v) => v.id)).toEqual(
+      [100, 101, 102, 103, 104, 105, 106, 107, 108, 109],
+    );
+  });
+
+  it('falls back to the pointwise order when the window\'s reply is refused', async () => {
+    handler = (request) => (isListwise(userOf(request)) ? message('', 'refusal') : good(request));
+    const result = await judgeWith({ mode: 'listwise' }).judge('ocean tides', candidates(3), { signal: signal() });
+    expect(result.errors).toBe(1);
+    expect(result.warnings.map((w) => w.kind)).toEqual(['refusal']);
+    expect(result.warnings[0]!.message).toContain('refused to rank the window');
+    // Pointwise scores encode the prompt id: id 102 scored highest.
+    expect(result.verdicts.map((v) => [v.id, v.listRank])).toEqual([[100, 3], [101, 2], [102, 1]]);
   });
 });

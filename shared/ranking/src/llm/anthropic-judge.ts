@@ -56,6 +56,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): LlmJudge {
   const protocol: LlmProtocol = {
     name: 'anthropic',
     request(prompt: JudgePrompt): HttpRequestSpec {
+      const prefilled = prefill && prompt.reply !== 'permutation';
       return {
         url,
         headers: { 'x-api-key': apiKey, 'anthropic-version': ANTHROPIC_VERSION },
@@ -65,13 +66,13 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): LlmJudge {
           system: prompt.system,
           messages: [
             { role: 'user', content: prompt.user },
-            ...(prefill ? [{ role: 'assistant', content: '{' }] : []),
+            ...(prefilled ? [{ role: 'assistant', content: '{' }] : []),
           ],
           temperature: 0,
         },
       };
     },
-    read: (body) => readAnthropic(body, prefill),
+    read: (body, prompt) => readAnthropic(body, prefill && prompt.reply !== 'permutation'),
   };
   return createLlmJudge(protocol, options);
 }

@@ -10,17 +10,17 @@
  * rejects. Warnings and errors are our own words: never the key, the prompt or model output.
  */
 import { parseRetryAfter } from '@rankgate/platform/upstream';
-import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
+import type { Judge, JudgeInput, JudgeMode, JudgeResult, JudgeVerdict } from '../judge.ts';
 import type { JudgePrompt, PromptLimits } from './judge-prompt.ts';
 import { buildJudgePrompt, DEFAULT_PROMPT_LIMITS } from './judge-prompt.ts';
+import { rankListwise } from './listwise-order.ts';
+import type { TokenUsage } from './token-usage.ts';
+import { buildListwisePrompt, parsePermutation } from './listwise-prompt.ts';
 import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
 import { readCappedText } from '@rankgate/platform/upstream';
 import { currentTraceparent } from '@rankgate/platform/tracing';
 
-export interface TokenUsage {
-  input_tokens: number;
-  output_tokens: number;
-}
+export type { TokenUsage } from './token-usage.ts';
 
 /** What a protocol reads from a 2xx response body. */
 export type LlmReply =
@@ -43,7 +43,8 @@ export interface LlmProtocol {
   readonly name: string;
   /** One request for one batch. Called again for a retry, so it may reflect a changed mode. */
   request(prompt: JudgePrompt): HttpRequestSpec;
-  read(body: unknown): LlmReply;
+  /** Reads a 2xx body; `prompt` is the one the request carried. */
+  read(body: unknown, prompt: JudgePrompt): LlmReply;
   /**
    * Called for a 4xx answer with its body text (read for this decision only, never logged).
    * Returning true sends the batch again at once (e.g. after falling back to another JSON mode).
@@ -73,7 +74,10 @@ export interface JudgeWarning {
 }
 
 export interface LlmJudgeResult extends JudgeResult {
-  /** Batches left wholly unparsed (request failed after the retry, refusal, truncation, malformed reply). */
+  /**
+   * Batches left wholly unparsed (request failed after the retry, refusal, truncation, malformed reply), and in
+   * listwise mode windows that kept their order for the same reasons.
+   */
   errors: number;
   warnings: JudgeWarning[];
 }
@@ -99,6 +103,8 @@ export interface LlmJudgeOptions {
   limits?: Partial<PromptLimits>;
   /** Called for every warning as it happens (also returned in the result). Must not throw. */
   onWarning?: (warning: JudgeWarning) => void;
+  /** `listwise` adds a sliding-window listwise pass over the batch after the pointwise verdicts (default `pointwise`). */
+  mode?: JudgeMode;
 }
 
 export const LLM_JUDGE_DEFAULTS = {
@@ -156,6 +162,23 @@ interface BatchOutcome {
   failed: boolean;
 }
 
+/** One prompt's answer, parsed; `value` is null when the call failed (a warning says why). */
+interface CallOutcome<T> {
+  value: T | null;
+  calls: number;
+  usage: TokenUsage;
+}
+
+/** Which call of a `judge()` a warning is about, and what its failure means. */
+interface CallContext {
+  index: number;
+  candidates: number;
+  /** Ends the warning's message: what happens to the candidates when this call fails. */
+  consequence: string;
+  /** What the model was asked to do ("judge the batch", "rank the window"). */
+  task: string;
+}
+
 /** Builds a judge from a wire protocol. */
 export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions = {}): LlmJudge {
   const batchSize = positiveInt(options.batchSize, LLM_JUDGE_DEFAULTS.batchSize, 'batchSize');
@@ -165,6 +188,7 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
   const retryDelayMs = options.retryDelayMs ?? LLM_JUDGE_DEFAULTS.retryDelayMs;
   const maxResponseBytes = positiveInt(options.maxResponseBytes, LLM_JUDGE_DEFAULTS.maxResponseBytes, 'maxResponseBytes');
   const limits: PromptLimits = { ...DEFAULT_PROMPT_LIMITS, ...options.limits };
+  const mode: JudgeMode = options.mode ?? 'pointwise';
   const { name } = protocol;
 
   async function send(spec: HttpRequestSpec, budgetMs: number, signal: AbortSignal): Promise<Attempt> {
@@ -206,22 +230,23 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
     }
   }
 
-  async function judgeBatch(
-    query: string, batch: readonly JudgeInput[], index: number, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
-  ): Promise<BatchOutcome> {
-    const prompt = buildJudgePrompt(query, batch, limits);
+  /** Sends one prompt (retrying once, within its time budget) and parses the reply's text. */
+  async function call<T>(
+    prompt: JudgePrompt, parse: (text: string) => T | null | undefined, context: CallContext, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
+  ): Promise<CallOutcome<T>> {
+    const { index, candidates } = context;
     const deadline = Date.now() + timeoutMs;
     const usage: TokenUsage = { input_tokens: 0, output_tokens: 0 };
     let calls = 0;
     let retried = false;
     let adapted = false;
 
-    const fail = (kind: JudgeWarningKind, detail: string, status?: number): BatchOutcome => {
+    const fail = (kind: JudgeWarningKind, detail: string, status?: number): CallOutcome<T> => {
       warn({
-        judge: name, kind, ...(status === undefined ? {} : { status }), batch: index, candidates: batch.length, attempts: calls,
-        message: `The ${name} judge ${detail}; ${batch.length} candidate${batch.length === 1 ? '' : 's'} left unparsed.`,
+        judge: name, kind, ...(status === undefined ? {} : { status }), batch: index, candidates, attempts: calls,
+        message: `The ${name} judge ${detail}; ${context.consequence}.`,
       });
-      return { verdicts: batch.map((input) => unparsedVerdict(input.id)), calls, usage, failed: true };
+      return { value: null, calls, usage };
     };
 
     for (;;) {
@@ -234,20 +259,20 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
       if (attempt.kind === 'ok') {
         let reply: LlmReply;
         try {
-          reply = protocol.read(attempt.body);
+          reply = protocol.read(attempt.body, prompt);
         } catch {
           reply = { kind: 'invalid', usage: { input_tokens: 0, output_tokens: 0 } };
         }
         usage.input_tokens += reply.usage.input_tokens;
         usage.output_tokens += reply.usage.output_tokens;
         switch (reply.kind) {
-          case 'refusal': return fail('refusal', 'refused to judge the batch');
+          case 'refusal': return fail('refusal', `refused to ${context.task}`);
           case 'truncated': return fail('truncated', 'stopped at its output token limit (raise maxOutputTokens or lower batchSize)');
           case 'invalid': return fail('invalid_response', `sent a response that is not a ${name} reply`);
           case 'text': {
-            const verdicts = parseVerdicts(reply.text, prompt.ids);
-            if (!verdicts) return fail('malformed_output', 'sent a reply that is not the JSON asked for');
-            return { verdicts, calls, usage, failed: false };
+            const value = parse(reply.text);
+            if (value === null || value === undefined) return fail('malformed_output', 'sent a reply that is not in the format asked for');
+            return { value, calls, usage };
           }
         }
       }
@@ -260,7 +285,7 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
         if (status >= 400 && status < 500 && !adapted && protocol.adapt?.(status, attempt.errorText, spec)) {
           adapted = true;
           warn({
-            judge: name, kind: 'fallback', status, batch: index, candidates: batch.length, attempts: calls,
+            judge: name, kind: 'fallback', status, batch: index, candidates, attempts: calls,
             message: `The ${name} judge endpoint rejected the structured response format (HTTP ${status}); falling back to JSON mode.`,
           });
           continue;
@@ -281,6 +306,18 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
       retried = true;
       await sleep(waitMs, signal);
     }
+  }
+
+  async function judgeBatch(
+    query: string, batch: readonly JudgeInput[], index: number, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
+  ): Promise<BatchOutcome> {
+    const prompt = buildJudgePrompt(query, batch, limits);
+    const consequence = `${batch.length} candidate${batch.length === 1 ? '' : 's'} left unparsed`;
+    const outcome = await call(prompt, (text) => parseVerdicts(text, prompt.ids), {
+      index, candidates: batch.length, task: 'judge the batch', consequence,
+    }, signal, warn);
+    const verdicts = outcome.value ?? batch.map((input) => unparsedVerdict(input.id));
+    return { verdicts, calls: outcome.calls, usage: outcome.usage, failed: outcome.value === null };
   }
 
   return {
@@ -324,24 +361,22 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
         result.usage.output_tokens += outcome.usage.output_tokens;
         if (outcome.failed) result.errors += 1;
       }
+      if (mode === 'listwise' && inputs.length > 1) {
+        const pass = await rankListwise(inputs, result.verdicts, (window, index) => {
+          const prompt = buildListwisePrompt(query, window, limits);
+          return call(prompt, (text) => parsePermutation(text, window.length), {
+            index: batches.length + index, candidates: window.length, task: 'rank the window',
+            consequence: `${window.length} candidates keep the pointwise order`,
+          }, signal, warn);
+        });
+        result.usage.calls += pass.calls;
+        result.usage.input_tokens += pass.usage.input_tokens;
+        result.usage.output_tokens += pass.usage.output_tokens;
+        result.errors += pass.failed;
+      }
       return result;
     },
   };
 }
 
-/** A token count from an upstream usage block: a non-negative integer, else 0. */
-export function tokenCount(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
-}
-
-/** `base` without trailing slashes, checked to be an http(s) URL (the error never repeats it). */
-export function normaliseBaseUrl(base: string, judge: string): string {
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    throw new TypeError(`The ${judge} judge base URL is not a valid URL.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`The ${judge} judge base URL must be http(s).`);
-  return base.replace(/\/+$/, '');
-}
+export { normaliseBaseUrl, tokenCount } from './wire-values.ts';

@@ -71,9 +71,12 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): LlmJudge {
           ],
           temperature: 0,
           ...(maxOutputTokens === undefined ? {} : { max_tokens: maxOutputTokens }),
-          response_format: mode === 'json_schema'
-            ? { type: 'json_schema', json_schema: { name: SCHEMA_NAME, strict: true, schema: JUDGE_OUTPUT_SCHEMA } }
-            : { type: 'json_object' },
+          // A listwise permutation (`[2] > [1]`) is plain text: no JSON format then.
+          ...(prompt.reply === 'permutation' ? {} : {
+            response_format: mode === 'json_schema'
+              ? { type: 'json_schema', json_schema: { name: SCHEMA_NAME, strict: true, schema: JUDGE_OUTPUT_SCHEMA } }
+              : { type: 'json_object' },
+          }),
         },
       };
     },

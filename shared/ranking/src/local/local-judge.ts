@@ -1,10 +1,12 @@
 import { screenPage, screenResult } from '../screening/index.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
+import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
+import { lexicalRelevance } from './lexical-relevance.ts';
 import { analyzeQuery } from './query-analysis.ts';
-import { answerability, indexCandidate, onTopic, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
+import { answerability, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
-import { domainOf, round3 } from './text.ts';
+import { contentTerms, domainOf, round3 } from './text.ts';
 
 /** The detector's score: stage A's when only title and snippet are known, else the whole page's. */
 function injectionOf(input: JudgeInput): number {
@@ -27,23 +29,27 @@ export function createLocalJudge(): Judge {
     name: 'local',
     async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
       const analysis = analyzeQuery(query);
+      const matcher = new TermMatcher(analysis.terms);
+      // The whole text the provider returned (and the page in deep mode), each read once.
       const texts = inputs.map((input) => {
-        const body = input.content ? `${input.snippet}\n${input.content}` : input.snippet;
-        return { body, indexed: indexCandidate({ title: input.title, body }) };
+        const body = [input.snippet, ...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])].join('\n');
+        const fielded = fieldedText(contentTerms(input.title), contentTerms(body), matcher);
+        return { body, fielded, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
       });
       // Query terms weigh by how specific they are among the candidates judged together.
-      const weights = termWeights(analysis, texts.map((t) => t.indexed));
+      const weights = termWeights(analysis, texts.map((t) => t.evidence));
+      const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
       const verdicts = inputs.map((input, i): JudgeVerdict => {
-        const { body, indexed } = texts[i] ?? { body: '', indexed: indexCandidate({ title: '', body: '' }) };
+        const { body, evidence } = texts[i] as (typeof texts)[number];
         const domain = domainOf(input.url);
-        const subject = subjectMatch(analysis, indexed);
+        const subject = subjectMatch(analysis, evidence);
         return {
           id: input.id,
           signals: {
-            answerability: round3(answerability(analysis, indexed, body.length, weights)),
+            answerability: round3(answerability(analysis, evidence, body.length, weights)),
             authority: round3(authorityOf(domain, input.url)),
-            on_topic: round3(onTopic(analysis, indexed, weights)),
-            states_sought_fact: round3(statesSoughtFact(analysis, indexed, weights)),
+            on_topic: round3(relevance[i]?.relevance ?? 0),
+            states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
             subject_match: subject === null ? null : round3(subject),
             spam: round3(spamScore(domain, input.title, input.snippet)),
             // Page text is new evidence; title and snippet were screened in stage A already.

@@ -15,6 +15,16 @@ export function indexCandidate({ title, body }: CandidateText): Indexed {
   return { titleTerms: new Set(titleTerms), allTerms: new Set([...titleTerms, ...bodyTerms]), joined: [...titleTerms, ...bodyTerms].join(' '), raw: `${title}\n${body}` };
 }
 
+/**
+ * What the local judge's signals read of a candidate: which query terms it has as themselves
+ * (`has`) or in any form (`mentions`: a longer form or a variant), and its raw text.
+ */
+export interface TermEvidence {
+  has(term: string): boolean;
+  mentions(term: string): boolean;
+  raw: string;
+}
+
 /** How specific each query term is among the candidates judged together (rarer = weighs more). */
 export type TermWeights = ReadonlyMap<string, number>;
 
@@ -23,10 +33,10 @@ export type TermWeights = ReadonlyMap<string, number>;
  * counts when it mentions the term, also as a variant): a term every candidate contains says
  * little about which one covers the query; a term few contain says much.
  */
-export function termWeights(query: QueryAnalysis, batch: readonly Indexed[]): TermWeights {
+export function termWeights(query: QueryAnalysis, batch: readonly TermEvidence[]): TermWeights {
   const n = batch.length;
   return new Map(query.terms.map((term) => {
-    const df = batch.filter((c) => mentions(term, c)).length;
+    const df = batch.filter((c) => c.mentions(term)).length;
     return [term, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
   }));
 }
@@ -43,50 +53,15 @@ function weightedCoverage(query: QueryAnalysis, has: (term: string) => boolean, 
   return total > 0 ? found / total : 0;
 }
 
-/** Share of the query's adjacent term pairs ("heart attack") that occur side by side in the text. */
-export function pairCoverage(query: QueryAnalysis, c: Indexed): number {
-  if (query.terms.length < 2) return coverage(query.terms, c.allTerms);
-  const joined = ` ${c.joined} `;
-  let found = 0;
-  for (let i = 1; i < query.terms.length; i += 1) if (joined.includes(` ${query.terms[i - 1]} ${query.terms[i]} `)) found += 1;
-  return found / (query.terms.length - 1);
-}
-
 /**
  * How much of the query the candidate covers, with the title weighing in and a bonus for the
- * phrase. With term weights (the local judge sees its batch), specific terms count more than
- * common ones and adjacent query pairs found side by side count too; without (stage A, one
- * candidate at a time), plain shares.
+ * phrase: stage A's cheap topicality, one candidate at a time (the local judge scores its batch
+ * with the fuller features of lexical-relevance.ts).
  */
-export function onTopic(query: QueryAnalysis, c: Indexed, weights?: TermWeights): number {
+export function onTopic(query: QueryAnalysis, c: Indexed): number {
   if (query.terms.length === 0) return 0;
   const phraseBonus = query.terms.length >= 2 && c.joined.includes(query.phrase) ? 0.15 : 0;
-  if (weights) {
-    return clamp01(0.5 * weightedCoverage(query, (t) => c.allTerms.has(t), weights)
-      + 0.3 * weightedCoverage(query, (t) => c.titleTerms.has(t), weights) + 0.2 * pairCoverage(query, c) + phraseBonus);
-  }
   return clamp01(0.7 * coverage(query.terms, c.allTerms) + 0.3 * coverage(query.terms, c.titleTerms) + phraseBonus);
-}
-
-/** Words this long are compared by their stem-like start: "inductive" and "induction" share "induc". */
-const VARIANT_MIN_LENGTH = 7;
-
-/** The start two words must share to count as variants of one another. */
-const variantKey = (word: string): string => word.slice(0, Math.max(5, word.length - 3));
-
-/**
- * `term` in the text, as the start of a longer word there ("aldh1" in "aldh1a1"), or, for a long
- * term, as a variant with the same start ("immunization" / "immunized", "inductive" / "induction").
- */
-function mentions(term: string, c: Indexed): boolean {
-  if (c.allTerms.has(term)) return true;
-  if (term.length < 4) return false;
-  const key = term.length >= VARIANT_MIN_LENGTH ? variantKey(term) : null;
-  for (const word of c.allTerms) {
-    if (word.startsWith(term)) return true;
-    if (key !== null && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(key)) return true;
-  }
-  return false;
 }
 
 /**
@@ -104,12 +79,12 @@ export const ABSENT_SUBJECT_COVERAGE = { named: 0.34, guessed: 0.25 } as const;
  * 0.5 or above (the gate passes it); a row naming none scores below 0.5 (fails) only when it also
  * covers less than ABSENT_SUBJECT_COVERAGE of the query.
  */
-export function subjectMatch(query: QueryAnalysis, c: Indexed): number | null {
+export function subjectMatch(query: QueryAnalysis, c: TermEvidence): number | null {
   if (query.subjectTerms.length === 0) return null;
-  const subject = query.subjectTerms.filter((t) => mentions(t, c)).length / query.subjectTerms.length;
+  const subject = query.subjectTerms.filter((t) => c.mentions(t)).length / query.subjectTerms.length;
   if (subject > 0) return 0.5 + 0.5 * subject;
   if (query.terms.length === 0) return 0;
-  const covered = query.terms.filter((t) => mentions(t, c)).length / query.terms.length;
+  const covered = query.terms.filter((t) => c.mentions(t)).length / query.terms.length;
   const needed = query.subjectNamed ? ABSENT_SUBJECT_COVERAGE.named : ABSENT_SUBJECT_COVERAGE.guessed;
   return covered >= needed ? 0.5 : 0.5 * (covered / needed);
 }
@@ -127,17 +102,17 @@ const FACT_EVIDENCE: Record<QueryIntent, RegExp> = {
 };
 
 /** Whether the text states the kind of fact the query seeks, about the query's terms. */
-export function statesSoughtFact(query: QueryAnalysis, c: Indexed, weights?: TermWeights): number {
+export function statesSoughtFact(query: QueryAnalysis, c: TermEvidence, weights: TermWeights): number {
   const evidence = FACT_EVIDENCE[query.intent].test(c.raw) ? 1 : 0;
-  const covered = weights ? weightedCoverage(query, (t) => c.allTerms.has(t), weights) : coverage(query.terms, c.allTerms);
+  const covered = weightedCoverage(query, (t) => c.has(t), weights);
   return clamp01((0.55 * evidence + 0.45) * covered);
 }
 
 const EXPLANATORY = /\b(?:is an?|are|refers? to|means|because|caused by|defined as|consists? of|occurs? when|explains?|describes?)\b/i;
 
 /** Whether a reader could answer the query from this text: topical, explanatory, long enough. */
-export function answerability(query: QueryAnalysis, c: Indexed, bodyLength: number, weights?: TermWeights): number {
-  const topical = weights ? weightedCoverage(query, (t) => c.allTerms.has(t), weights) : coverage(query.terms, c.allTerms);
+export function answerability(query: QueryAnalysis, c: TermEvidence, bodyLength: number, weights: TermWeights): number {
+  const topical = weightedCoverage(query, (t) => c.has(t), weights);
   const explanatory = EXPLANATORY.test(c.raw) ? 1 : 0;
   const substance = Math.min(1, bodyLength / 160);
   return clamp01(topical * (0.5 + 0.25 * explanatory + 0.25 * substance));

@@ -51,3 +51,13 @@ export function expectSafe(result: LlmJudgeResult): void {
   expect(shown).not.toContain('<<<');
   expect(shown).not.toContain('Snippet number');
 }
+
+/** Whether a user message is a listwise window (passages) rather than a pointwise batch. */
+export const isListwise = (user: string): boolean => /<<<PASSAGE \[\d+\] nonce=[0-9a-f]+>>>/.test(user);
+
+/** The listwise reply a model gives that ranks the window's passages by their snippet number, lowest first. */
+export function lowestNumberFirst(user: string): string {
+  const passages = [...user.matchAll(/<<<PASSAGE \[(\d+)\] nonce=[0-9a-f]+>>>[\s\S]*?Snippet number (\d+)/g)]
+    .map((match) => ({ id: Number(match[1]), number: Number(match[2]) }));
+  return passages.sort((a, b) => a.number - b.number).map(({ id }) => `[${id}]`).join(' > ');
+}

@@ -44,9 +44,14 @@ export interface LocalSearchHit {
   published_at: string | null;
   /** About 300 characters around the best-matching passage. */
   snippet: string;
+  /** The document's text from its start, whitespace folded, at most LOCAL_HIT_TEXT_CHARS characters: what ranking reads. */
+  text: string;
   /** BM25 (FTS5's, sign flipped): higher is better; comparable within one query only. */
   score: number;
 }
+
+/** How much of a document a hit carries for ranking (most abstracts and sections fit whole). */
+export const LOCAL_HIT_TEXT_CHARS = 1200;
 
 export interface BuildLocalIndexOptions {
   /** Recorded in the header. */
@@ -91,6 +96,9 @@ const SCHEMA = `
 
 /** Control characters would collide with the highlight marks; decomposed accents would split tokens. */
 const clean = (text: string) => text.normalize('NFC').replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' '));
+
+/** Marked text without its hit marks, whitespace folded. */
+const plainText = (marked: string) => marked.replaceAll(HIT_OPEN, '').replaceAll(HIT_CLOSE, '').replace(/\s+/g, ' ').trim();
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
@@ -259,6 +267,7 @@ export class LocalIndex {
       url: asString(row.url),
       published_at: typeof row.published_at === 'string' ? row.published_at : null,
       snippet: snippetAround(asString(row.marked), terms, options.snippetChars),
+      text: plainText(asString(row.marked).slice(0, 2 * LOCAL_HIT_TEXT_CHARS)).slice(0, LOCAL_HIT_TEXT_CHARS),
       // FTS5's bm25() is negative, lower is better; candidates want higher-is-better.
       score: -Number(row.rank),
     }));

@@ -32,6 +32,9 @@ beforeAll(async () => {
     await writeFile(join(folder, `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nThis note mentions latency ${i} times and nothing else of interest.`);
   }
   await writeFile(join(folder, 'tls.md'), '# TLS certificates\n\nRotate certificates before they expire; the renewal job runs weekly.');
+  const runbook = ['# Failover runbook', '', 'Start here: page the on-call engineer.', ...Array.from({ length: 40 }, (_, i) => `Step ${i}: check the replica lag.`),
+    'Finally promote the standby database and update the DNS record.'];
+  await writeFile(join(folder, 'failover.md'), runbook.join('\n'));
   indexPath = join(dir, 'index.sqlite');
   (await LocalIndex.build(loadDocuments(folder, { baseUrl: 'https://kb.example.com/' }), { source: folder, path: indexPath })).close();
 });
@@ -51,7 +54,18 @@ describe('createLocalProvider', () => {
     expect(candidates[0]!.snippet).toContain('Rotate certificates before they expire');
     expect(candidates[0]!.provider_score).toBeGreaterThan(0);
     for (const candidate of candidates) CandidateSchema.parse(candidate);
-    expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ indexPath, documents: 31 }), 'local index opened');
+    expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ indexPath, documents: 32 }), 'local index opened');
+  });
+
+  it('hands ranking the document\'s text beyond the snippet window as an extra passage', async () => {
+    const provider = make({ indexPath });
+    const [runbook] = await provider.discover('promote the standby database', options(1));
+    expect(runbook!.snippet).toContain('promote the standby');
+    expect(runbook!.snippet).not.toContain('page the on-call engineer');
+    expect(runbook!.extra_snippets).toHaveLength(1);
+    expect(runbook!.extra_snippets![0]).toMatch(/^# Failover runbook Start here: page the on-call engineer\. Step 0/);
+    const [short] = await provider.discover('certificates expire', options(1));
+    expect(short!.extra_snippets).toBeUndefined(); // the snippet already holds the whole note
   });
 
   it('returns at most maxCandidates, ranked 1..n by descending score', async () => {
@@ -71,7 +85,7 @@ describe('createLocalProvider', () => {
     expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ provider: 'local' }), expect.stringContaining('npm run index'));
     const [first] = await provider.discover('renewal job', options());
     expect(first).toMatchObject({ title: 'TLS certificates', url: expect.stringMatching(/^file:\/\/.*\/tls\.md$/) });
-    expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ documents: 31 }), 'local corpus indexed in memory');
+    expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ documents: 32 }), 'local corpus indexed in memory');
   });
 
   it('throws ProviderNotConfiguredError(local, LOCAL_CORPUS) when given neither an index nor a corpus', async () => {

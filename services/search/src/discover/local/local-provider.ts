@@ -114,6 +114,8 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalDi
         title: hit.title || hit.url,
         url: hit.url,
         snippet: hit.snippet,
+        // The snippet is a window on the document; ranking reads the document's text as well.
+        ...(hit.text.length > hit.snippet.length ? { extra_snippets: [hit.text] } : {}),
         ...(hit.published_at ? { published_at: hit.published_at } : {}),
         provider_rank: position + 1,
         provider_score: hit.score,

@@ -1,0 +1,172 @@
+/**
+ * The local judge's relevance of each candidate in a batch, from standard IR features over the
+ * candidates' fielded text: BM25F (title weighted over the body), coverage of the query's content
+ * terms, their proximity, and RM3-style pseudo-relevance feedback from the batch's best candidates
+ * (expansion over the candidate set only), the provider's rank serving as a prior for that
+ * feedback set. Term statistics come from the batch itself: there is no collection to count in.
+ */
+import type { FieldedText, TermMatcher } from './fielded-text.ts';
+import { termCounts } from './fielded-text.ts';
+import { clamp01 } from './text.ts';
+
+/** Feature settings and weights, chosen on the eval's tune split only (docs/quality.md). */
+export const RELEVANCE_TUNING = {
+  k1: 1.2,
+  b: 0.75,
+  /** How much a title occurrence counts against a body one (BM25F). */
+  titleWeight: 2,
+  /** A term's weight is this plus its IDF over the batch: a term every candidate has still counts a little. */
+  idfFloor: 0.5,
+  /** Candidates the feedback terms come from, and terms taken. */
+  feedbackDocs: 8,
+  feedbackTerms: 12,
+  /** The prior's share in choosing the feedback candidates: 1/√provider_rank. */
+  feedbackPrior: 0.3,
+  weights: { bm25: 0.3, coverage: 0.2, proximity: 0.3, feedback: 0.2 },
+};
+
+export interface RelevanceFeatures {
+  bm25: number;
+  coverage: number;
+  proximity: number;
+  feedback: number;
+  /** The weighted blend of the four, 0-1. */
+  relevance: number;
+}
+
+interface BatchStats {
+  termWeight: number[];
+  avgTitle: number;
+  avgBody: number;
+}
+
+function batchStats(texts: readonly FieldedText[], terms: number): BatchStats {
+  const n = texts.length;
+  const termWeight = Array.from({ length: terms }, (_, i) => {
+    const df = texts.filter((t) => (t.titleTf[i] ?? 0) + (t.bodyTf[i] ?? 0) > 0).length;
+    return RELEVANCE_TUNING.idfFloor + Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const mean = (values: number[]) => Math.max(1, values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
+  return { termWeight, avgTitle: mean(texts.map((t) => t.titleLength)), avgBody: mean(texts.map((t) => t.bodyLength)) };
+}
+
+/** BM25F with each term's saturated frequency in 0-1, averaged by term weight: 0-1. */
+function bm25f(text: FieldedText, stats: BatchStats): number {
+  const { k1, b, titleWeight } = RELEVANCE_TUNING;
+  const titleNorm = 1 - b + b * (text.titleLength / stats.avgTitle);
+  const bodyNorm = 1 - b + b * (text.bodyLength / stats.avgBody);
+  let score = 0;
+  let total = 0;
+  stats.termWeight.forEach((weight, i) => {
+    const tf = (titleWeight * (text.titleTf[i] ?? 0)) / titleNorm + (text.bodyTf[i] ?? 0) / bodyNorm;
+    score += weight * (tf / (k1 + tf));
+    total += weight;
+  });
+  return total > 0 ? score / total : 0;
+}
+
+function coverageOf(text: FieldedText, stats: BatchStats): number {
+  let found = 0;
+  let total = 0;
+  stats.termWeight.forEach((weight, i) => {
+    total += weight;
+    if ((text.titleTf[i] ?? 0) + (text.bodyTf[i] ?? 0) > 0) found += weight;
+  });
+  return total > 0 ? found / total : 0;
+}
+
+/** Smallest distance between two sorted position lists. */
+function minDistance(a: readonly number[], b: readonly number[]): number {
+  let best = Infinity;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] ?? 0;
+    const y = b[j] ?? 0;
+    best = Math.min(best, Math.abs(x - y));
+    if (x < y) i += 1;
+    else j += 1;
+  }
+  return best;
+}
+
+/**
+ * How close together the query's terms occur: every pair of terms scores 1 side by side, falling
+ * with the words between them (0 when either is missing); pairs weigh by their terms' weights.
+ */
+function proximityOf(text: FieldedText, stats: BatchStats): number {
+  const n = stats.termWeight.length;
+  if (n < 2) return coverageOf(text, stats);
+  let score = 0;
+  let total = 0;
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const weight = (stats.termWeight[i] ?? 0) + (stats.termWeight[j] ?? 0);
+      total += weight;
+      const a = text.positions[i] ?? [];
+      const b = text.positions[j] ?? [];
+      if (a.length === 0 || b.length === 0) continue;
+      score += weight / minDistance(a, b);
+    }
+  }
+  return total > 0 ? score / total : 0;
+}
+
+/**
+ * RM3 over the batch: P(w | R) from the best first-pass candidates (each weighted by its score,
+ * w's share of its words), the query's own terms left out; returns the top terms, weights summing to 1.
+ */
+function feedbackTerms(texts: readonly FieldedText[], first: readonly number[], matcher: TermMatcher): Map<string, number> {
+  const { feedbackDocs, feedbackTerms: take } = RELEVANCE_TUNING;
+  const best = first.map((score, i) => ({ score, i })).sort((x, y) => y.score - x.score || x.i - y.i).slice(0, feedbackDocs);
+  const mass = new Map<string, number>();
+  const docs = new Map<string, number>();
+  for (const { score, i } of best) {
+    const text = texts[i];
+    if (!text || score <= 0) continue;
+    const length = Math.max(1, text.titleLength * 2 + text.bodyLength);
+    for (const [word, count] of termCounts(text)) {
+      if (word.length < 3 || /^\d+$/.test(word) || matcher.indexOf(word) >= 0) continue;
+      mass.set(word, (mass.get(word) ?? 0) + score * (count / length));
+      docs.set(word, (docs.get(word) ?? 0) + 1);
+    }
+  }
+  // A word in one feedback candidate only is that candidate's topic, not the query's.
+  const top = [...mass].filter(([word]) => (docs.get(word) ?? 0) >= 2)
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, take);
+  const sum = top.reduce((a, [, value]) => a + value, 0);
+  return new Map(sum > 0 ? top.map(([word, value]) => [word, value / sum]) : []);
+}
+
+function feedbackOf(text: FieldedText, expansion: ReadonlyMap<string, number>): number {
+  if (expansion.size === 0) return 0;
+  const counts = new Map<string, number>();
+  const count = (word: string, weight: number) => {
+    if (expansion.has(word)) counts.set(word, (counts.get(word) ?? 0) + weight);
+  };
+  for (const word of text.titleWords) count(word, 2);
+  for (const word of text.bodyWords) count(word, 1);
+  let score = 0;
+  for (const [word, n] of counts) score += (expansion.get(word) ?? 0) * (n / (n + 1));
+  return score;
+}
+
+/** Relevance features of every candidate of a batch, in order. `providerRanks` are 1-based. */
+export function lexicalRelevance(
+  texts: readonly FieldedText[], providerRanks: readonly number[], matcher: TermMatcher,
+): RelevanceFeatures[] {
+  const stats = batchStats(texts, matcher.terms.length);
+  const { weights, feedbackPrior } = RELEVANCE_TUNING;
+  const base = texts.map((text) => ({ bm25: bm25f(text, stats), coverage: coverageOf(text, stats), proximity: proximityOf(text, stats) }));
+  const first = base.map((f, i) => {
+    const lexical = (weights.bm25 * f.bm25 + weights.coverage * f.coverage + weights.proximity * f.proximity)
+      / (weights.bm25 + weights.coverage + weights.proximity);
+    return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
+  });
+  const expansion = feedbackTerms(texts, first, matcher);
+  return base.map((f, i) => {
+    const feedback = feedbackOf(texts[i] as FieldedText, expansion);
+    const relevance = weights.bm25 * f.bm25 + weights.coverage * f.coverage + weights.proximity * f.proximity + weights.feedback * feedback;
+    return { ...f, feedback, relevance: clamp01(relevance) };
+  });
+}
