@@ -119,7 +119,7 @@ await runService({
   closeAfter: closers.reverse(),
 });
 console.log(`Rankgate is running at ${BASE_URL}  (try ${BASE_URL}/v1/sandbox)`);
-console.log(`Discover provider: ${searchAdapters.provider.name}; judge: ${searchAdapters.judge.name}`);
+console.log(`Discover provider(s): ${searchAdapters.providers.map((p) => p.name).join(', ')}; judge: ${searchAdapters.judge.name}`);
 if (generatedApiKey) {
   console.log(`Operator API key for this run (set OPERATOR_API_KEY to choose your own): ${generatedApiKey}`);
   console.log(`  curl -H "X-API-Key: ${generatedApiKey}" '${BASE_URL}/v1/search?q=how+do+tides+work&k=3'`);

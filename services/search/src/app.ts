@@ -12,15 +12,19 @@ import type { FastifyInstance } from 'fastify';
 
 import type { SearchConfig } from './config.ts';
 import { deepWrapUpOnClose } from './deep-wrap-up.ts';
+import { CircuitBreaker } from './discover/circuit-breaker.ts';
 import { DiscoverCache } from './domain/discover-cache.ts';
 import { registerSandboxRoute } from './routes/sandbox.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'
+    | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>
+    & Partial<Pick<SearchConfig, 'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S'>>;
   logger: Logger;
-  provider: DiscoverProvider;
+  /** The discover providers, in `DISCOVER_PROVIDER` order. */
+  providers: readonly DiscoverProvider[];
   judge: Judge;
   /** Discover cache store: memory, or Redis in the split topology. */
   store: KeyValueStore;
@@ -35,7 +39,7 @@ export interface SearchAppDependencies {
 
 /** Builds the search service's Fastify app (never listens). */
 export async function buildSearchApp({
-  config, logger, provider, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
+  config, logger, providers, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
     service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
@@ -51,8 +55,14 @@ export async function buildSearchApp({
   // The producer's view of the backlog: it stays visible when every ranking worker is down.
   if (pages && pageQueueDepth) metrics.trackQueueDepth(pageQueue.name, pageQueueDepth);
   registerSandboxRoute(app, await buildSandboxTemplate());
+  // Per process: each replica learns on its own that a provider is failing.
+  const breakers = new Map(providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
+    failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3, cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
+  }, (event) => metrics.recordBreakerEvent({ provider: provider.name, event }))]));
   registerSearchRoutes(app, {
-    provider: instrumentDiscoverProvider(provider, metrics),
+    providers: providers.map((provider) => instrumentDiscoverProvider(provider, metrics)),
+    strategy: config.DISCOVER_STRATEGY ?? 'parallel',
+    breakers,
     cache,
     judge: instrumentJudge(judge, metrics),
     judgeTopN: config.JUDGE_TOP_N,

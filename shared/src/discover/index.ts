@@ -18,3 +18,5 @@ export { createWikipediaProvider } from './wikipedia-provider.ts';
 export type { DiscoverProviderName, DiscoverSettings } from './create-discover-provider.ts';
 export { createDiscoverProvider, DISCOVER_PROVIDERS } from './create-discover-provider.ts';
 export { truncateText } from './html-text.ts';
+export type { FilterOption } from './filter-params.ts';
+export { FILTER_OPTIONS, requestedOptions } from './filter-params.ts';
