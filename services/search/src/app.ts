@@ -15,6 +15,7 @@ import { deepWrapUpOnClose } from './deep-wrap-up.ts';
 import { CircuitBreaker } from './discover/circuit-breaker.ts';
 import { DiscoverCache } from './domain/discover-cache.ts';
 import { registerSandboxRoute } from './routes/sandbox.ts';
+import { registerExtractRoutes } from './routes/extract.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
@@ -42,7 +43,7 @@ export async function buildSearchApp({
   config, logger, providers, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
-    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
+    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 64 * 1024,
     metrics, ...(readiness ? { readiness } : {}),
   });
   // A search body is JSON; text/plain would otherwise be accepted by Fastify's default parser.
@@ -59,6 +60,8 @@ export async function buildSearchApp({
   const breakers = new Map(providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
     failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3, cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
   }, (event) => metrics.recordBreakerEvent({ provider: provider.name, event }))]));
+  const wrapUp = deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS);
+  registerExtractRoutes(app, { pages, deadlineMs: config.DEEP_DEADLINE_MS, wrapUp });
   registerSearchRoutes(app, {
     providers: providers.map((provider) => instrumentDiscoverProvider(provider, metrics)),
     strategy: config.DISCOVER_STRATEGY ?? 'parallel',
@@ -68,7 +71,7 @@ export async function buildSearchApp({
     judgeTopN: config.JUDGE_TOP_N,
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
     ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
-    deepWrapUp: deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS),
+    deepWrapUp: wrapUp,
   });
   return app;
 }

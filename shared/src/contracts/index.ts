@@ -21,3 +21,7 @@ export type { PageFailed, PageJob, PageRead, PageResult } from './page-job.ts';
 export { PAGE_EXCERPT_MAX_CHARS, PAGE_QUEUE_NAME, PageJobSchema, pageQueue, PageResultSchema } from './page-job.ts';
 export type { PageFailure, PageStatus } from './page-status.ts';
 export { PAGE_FAILURES, PAGE_STATUSES } from './page-status.ts';
+export type { ExtractedPage, ExtractRequest, ExtractResponse, ExtractStatus } from './extract.ts';
+export {
+  EXTRACT_LIMITS, EXTRACT_STATUSES, ExtractedPageSchema, ExtractRequestSchema, ExtractResponseSchema, MAX_CHARS, maxCharsParam,
+} from './extract.ts';

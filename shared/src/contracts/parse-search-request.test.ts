@@ -15,7 +15,7 @@ function problemOf(input: unknown): ProblemError {
 
 describe('parseSearchRequest', () => {
   it('applies the defaults of the contract', () => {
-    expect(parseSearchRequest({ q: 'tides' })).toEqual({ q: 'tides', k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false, strict_dates: false });
+    expect(parseSearchRequest({ q: 'tides' })).toEqual({ q: 'tides', k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false, max_chars: 8000, strict_dates: false });
   });
 
   it('coerces query-string values', () => {

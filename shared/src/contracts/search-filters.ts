@@ -22,9 +22,11 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 const domainList = (description: string) =>
   z.preprocess(
     (value) => {
-      const list = typeof value === 'string' ? value.split(',') : value;
+      // A repeated GET parameter arrives as an array of comma-lists.
+      const list: unknown = typeof value === 'string' ? [value] : value;
       return Array.isArray(list)
-        ? list.map((item) => (typeof item === 'string' ? item.trim().toLowerCase().replace(/\.$/, '') : item)).filter((item) => item !== '')
+        ? list.flatMap((item: unknown) => (typeof item === 'string' ? item.split(',') : [item]))
+          .map((item) => (typeof item === 'string' ? item.trim().toLowerCase().replace(/\.$/, '') : item)).filter((item) => item !== '')
         : list;
     },
     z.array(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { maxCharsParam } from './extract.ts';
 import { contractRegistry } from './registry.ts';
 import { booleanParam, FILTER_VALIDATION_FIELDS, searchFilterFields } from './search-filters.ts';
 
@@ -42,6 +43,7 @@ export const SearchRequestSchema = z.strictObject({
   rank: z.enum(RANK_SWITCH, { error: 'must be "on" or "off"' }).default('on')
     .describe('`off` returns discover order without judging (gates still screen for injection).'),
   nocache: booleanParam('true forces a discover cache miss.'),
+  max_chars: maxCharsParam('Deep mode: longest page `content` per row (100-100,000, default 8,000), cut to the query\'s most relevant passages.'),
   ...searchFilterFields,
 }, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined) })
   .superRefine((request, ctx) => {
@@ -63,7 +65,7 @@ export type SearchRequest = z.output<typeof SearchRequestSchema>;
  * filter data (domains, dates, country, language) are 422 (VALIDATION_ERROR); a bad option value (`mode`,
  * `rank`, `nocache`, `time_range`, `safesearch`) or an unknown field is 400.
  */
-export const VALIDATION_FIELDS: ReadonlySet<string> = new Set(['q', 'k', 'max_candidates', ...FILTER_VALIDATION_FIELDS]);
+export const VALIDATION_FIELDS: ReadonlySet<string> = new Set(['q', 'k', 'max_candidates', 'max_chars', ...FILTER_VALIDATION_FIELDS]);
 
 /** Every field the search request accepts, for the message that answers a misspelt one. */
 export const SEARCH_FIELDS: readonly string[] = Object.keys(SearchRequestSchema.shape);

@@ -96,6 +96,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const stageC = deep
     ? await runDeepStage(cascade.ranked, {
       query: request.q, requestId: context.requestId, pages: deps.pages, maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
+      maxChars: request.max_chars,
       // Epoch ms, whole (the queue envelope's deadline is an integer).
       deadline: Math.floor(Date.now() - (performance.now() - received) + (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) - RESPONSE_MARGIN_MS),
       // A caller that has gone needs no pages; a service shutting down answers with those it has.
