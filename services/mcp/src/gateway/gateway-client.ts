@@ -75,6 +75,11 @@ export class GatewayClient {
     return this.call('/v1/search', caller, signal, { method: 'POST', body: JSON.stringify(request) });
   }
 
+  /** `POST /v1/extract` with a validated request body. */
+  extract(request: object, caller: CallerCredentials, signal: AbortSignal): Promise<GatewayResult> {
+    return this.call('/v1/extract', caller, signal, { method: 'POST', body: JSON.stringify(request) });
+  }
+
   /** `GET /v1/sandbox`: public, never counted. */
   sandbox(caller: CallerCredentials, signal: AbortSignal): Promise<GatewayResult> {
     return this.call('/v1/sandbox', caller, signal, { method: 'GET' });
