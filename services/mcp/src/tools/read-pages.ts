@@ -43,7 +43,7 @@ export function readPagesTool({ gateway, baseUrl }: { gateway: GatewayClient; ba
         return failureResult({
           status: 422, code: 'VALIDATION_ERROR', hint: `Send {"urls": [1-${EXTRACT_LIMITS.urls.max} http(s) URLs], "max_chars"?: ${MAX_CHARS.min}-${MAX_CHARS.max}, "query"?: "…"}.`,
           detail: errors.map((e) => `\`${e.field}\` ${e.message}`).join('; '), errors,
-        }, baseUrl);
+        }, baseUrl, 'read_pages');
       }
       const request: ExtractRequest = parsed.data;
       await progress.report(`Reading ${request.urls.length} page${request.urls.length === 1 ? '' : 's'}: fetching, extracting and screening`);
@@ -54,13 +54,13 @@ export function readPagesTool({ gateway, baseUrl }: { gateway: GatewayClient; ba
 }
 
 function extractToolResult(outcome: Awaited<ReturnType<GatewayClient['extract']>>, baseUrl: string): CallToolResult {
-  if (!outcome.ok) return failureResult(outcome.failure, baseUrl);
+  if (!outcome.ok) return failureResult(outcome.failure, baseUrl, 'read_pages');
   const parsed = ExtractResponseSchema.safeParse(outcome.body);
   if (!parsed.success) {
     return failureResult({
       status: 502, code: 'UPSTREAM_ERROR', hint: PROBLEMS.UPSTREAM_ERROR.hint,
       detail: 'The search gateway answered with a response that does not match the extract contract.',
-    }, baseUrl);
+    }, baseUrl, 'read_pages');
   }
   const response: ExtractResponse = parsed.data;
   return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>);
