@@ -56,8 +56,9 @@ export async function buildSearchApp({
   // The producer's view of the backlog: it stays visible when every ranking worker is down.
   if (pages && pageQueueDepth) metrics.trackQueueDepth(pageQueue.name, pageQueueDepth);
   registerSandboxRoute(app, await buildSandboxTemplate());
-  // Per process: each replica learns on its own that a provider is failing.
-  const breakers = new Map(providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
+  // Per process: each replica learns on its own that a provider is failing. A breaker routes around a
+  // failing provider, so a lone provider has none: each search asks it and reports its own failure.
+  const breakers = new Map(providers.length < 2 ? [] : providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
     failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3, cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
   }, (event) => metrics.recordBreakerEvent({ provider: provider.name, event }))]));
   const wrapUp = deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS);

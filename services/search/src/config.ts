@@ -27,7 +27,7 @@ export const SearchEnvSchema = z.object({
   DISCOVER_STRATEGY: z.enum(DISCOVER_STRATEGIES).default('parallel')
     .describe('With several providers: `parallel` asks all at once and fuses their results; `fallback` asks them in order until one has results.'),
   DISCOVER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3)
-    .describe('Failures in a row (errors, timeouts) after which a provider is put on a cool-down; a 429 does it at once.'),
+    .describe('With several providers: failures in a row (errors, timeouts) after which a provider is put on a cool-down; a 429 does it at once.'),
   DISCOVER_BREAKER_COOLDOWN_S: z.coerce.number().int().min(1).max(3600).default(30)
     .describe('How long a failing provider is left alone before one call probes it (a 429\'s Retry-After takes precedence).'),
   BRAVE_API_KEY: secret('Brave Search API key (provider `brave`).'),
