@@ -29,7 +29,7 @@ const searchErrors = {
   415: problem('UNSUPPORTED_MEDIA_TYPE: POST body is not JSON'),
   422: problem('VALIDATION_ERROR: `q`, `k`, `max_candidates` or `max_chars` missing or out of range; a malformed domain, date, country or language'),
   429: { ...problem('RATE_LIMITED (with Retry-After) or DEMO_EXHAUSTED'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
-  502: problem('UPSTREAM_ERROR: the discover provider failed'),
+  502: problem('UPSTREAM_ERROR: the discover provider failed (with several providers: every one failed)'),
   503: problem('SERVICE_UNAVAILABLE: provider credential not configured, service down, or limiter store failed'),
   504: problem('UPSTREAM_TIMEOUT: the provider or a service timed out'),
 };
