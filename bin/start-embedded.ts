@@ -121,5 +121,8 @@ await runService({
   closeAfter: closers.reverse(),
 });
 console.log(startBanner({
-  baseUrl: BASE_URL, provider: searchAdapters.provider.name, judge: searchAdapters.judge.name, generatedApiKey,
+  baseUrl: BASE_URL,
+  provider: searchAdapters.providers.map((provider) => provider.name).join(','),
+  judge: searchAdapters.judge.name,
+  generatedApiKey,
 }));

@@ -139,6 +139,28 @@ describe.skipIf(!runnable)(title, () => {
     await screenshot(page, 'search-results');
   });
 
+  it(verifies('WEB-FILTER-1'), async () => {
+    await openPage();
+    await page.goto(`${site!.baseUrl}/`);
+    await page.fill('#api-key', site!.apiKey!);
+    await page.locator('#filters summary').click();
+    await page.fill('#exclude-domains', 'wikipedia.org');
+    await page.selectOption('#time-range', 'year');
+    await page.fill('#q', 'ocean tides');
+    await page.press('#q', 'Enter');
+    await page.locator('#result-list .card').first().waitFor();
+    const domains = await page.locator('#result-list .domain').allTextContents();
+    expect(domains.length).toBeGreaterThan(0);
+    expect(domains.join(' ')).not.toContain('wikipedia.org');
+    expect(await page.locator('#results-meta').textContent()).toContain('1 removed by your filters');
+    expect(page.url()).toBe(`${site!.baseUrl}/?q=ocean+tides&k=10&exclude_domains=wikipedia.org&time_range=year`);
+    // A shared link restores the filters, open.
+    await page.goto(page.url());
+    expect(await page.locator('#filters').getAttribute('open')).not.toBeNull();
+    expect(await page.inputValue('#exclude-domains')).toBe('wikipedia.org');
+    expect(await page.inputValue('#time-range')).toBe('year');
+  });
+
   it(verifies('WEB-RELAX-1'), async () => {
     await openPage();
     await page.goto(`${site!.baseUrl}/`);

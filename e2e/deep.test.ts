@@ -104,7 +104,7 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('deep mode (split topology, Bu
     const { body } = await deep('ocean tide facts');
     const hiddenUrl = `${web.origin}${hidden.path}`;
     expect(body.results.map((r) => r.url)).not.toContain(hiddenUrl);
-    expect(body.meta.dropped).toContainEqual({ url: hiddenUrl, domain: '127.0.0.1', gate: 'prompt_injection', injection_risk: 'high' });
+    expect(body.meta.dropped).toContainEqual({ url: hiddenUrl, domain: '127.0.0.1', reason: 'gate', gate: 'prompt_injection', injection_risk: 'high' });
     expect(JSON.stringify(body)).not.toContain('tide-deals');
   });
 

@@ -56,7 +56,7 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
     expect(transport.protocolVersion).toBe(revision);
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'search_sandbox', 'service_info', 'explain_signals']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals']);
     const sandbox = (await client.callTool({ name: 'search_sandbox', arguments: {} })) as CallToolResult;
     expect(SearchResponseSchema.parse(sandbox.structuredContent).meta.sandbox).toBe(true);
   });

@@ -65,7 +65,7 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   it(verifies('SEARCH-GATE-1'), async () => {
     const body = SearchResponseSchema.parse((await http.get('/v1/search?q=ocean+tides')).json);
     expect(body.results.map((r) => r.url)).not.toContain('https://tide-apps.example.net/ocean-tides');
-    expect(body.meta.dropped).toEqual([{ url: 'https://tide-apps.example.net/ocean-tides', domain: 'tide-apps.example.net', gate: 'prompt_injection', injection_risk: 'high' }]);
+    expect(body.meta.dropped).toEqual([{ url: 'https://tide-apps.example.net/ocean-tides', domain: 'tide-apps.example.net', reason: 'gate', gate: 'prompt_injection', injection_risk: 'high' }]);
     expect(JSON.stringify(body.meta.dropped)).not.toContain('Ignore all previous');
   });
 

@@ -33,7 +33,12 @@ describe('ratiosOf', () => {
     const partial = ratiosOf({ endpoints: fixtureResults().endpoints.filter((e) => !e.id.endsWith('-direct')), searchOverhead: null, limiter: null, deep: null, cascade: null });
     expect(partial).toEqual({
       gatewayVsDirect: [], overheadVsUpstream: null, mcpVsRest: { mcpRps: 240, restRps: 600, throughputPct: 40, addedP50Ms: 110 },
-      cascadeVsAll: null, deepVsSlowestPage: null, deepWorkerScaling: null, limiterAdded: [],
+      cascadeVsAll: null, deepVsSlowestPage: null, deepWorkerScaling: null, limiterAdded: [], providerDownVsHealthy: null, extractVsSlowestPage: null,
     });
+  });
+
+  it('sets a second provider that is down against one healthy provider, and extract against its slowest page', () => {
+    expect(ratios.providerDownVsHealthy).toEqual({ healthyP50Ms: 110, oneDownP50Ms: 121, ratio: 1.1 });
+    expect(ratios.extractVsSlowestPage).toEqual({ clientP50Ms: 880, slowestMs: 800, ratio: 1.1, pages: 10 });
   });
 });

@@ -7,7 +7,7 @@
 import type { BenchResults, EndpointFigures, Ratios } from './results.ts';
 import { round } from './stats.ts';
 
-type Sections = Pick<BenchResults, 'endpoints' | 'searchOverhead' | 'limiter' | 'deep' | 'cascade'>;
+type Sections = Pick<BenchResults, 'endpoints' | 'searchOverhead' | 'limiter' | 'deep' | 'cascade'> & Partial<Pick<BenchResults, 'capabilities'>>;
 
 const pct = (part: number, whole: number): number => round((part / whole) * 100, 1);
 
@@ -21,7 +21,7 @@ function hop(endpoints: readonly EndpointFigures[], id: string): Ratios['gateway
   };
 }
 
-export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade }: Sections): Ratios {
+export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade, capabilities }: Sections): Ratios {
   const mcp = endpoints.find((e) => e.id === 'mcp-search-web');
   const rest = endpoints.find((e) => e.id === 'search-hit');
   const upstream = searchOverhead?.providerDelayMs;
@@ -51,5 +51,13 @@ export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade }: 
     } : null,
     deepWorkerScaling: deep && deep.load.oneWorker.pagesPerSecond > 0 ? round(deep.load.twoWorkers.pagesPerSecond / deep.load.oneWorker.pagesPerSecond, 2) : null,
     limiterAdded: (limiter?.stores ?? []).filter((s) => s.store !== 'off').map(({ store, addedP50Ms, addedP99Ms }) => ({ store, addedP50Ms, addedP99Ms })),
+    providerDownVsHealthy: capabilities && capabilities.providers.healthy.p50Ms > 0 ? {
+      healthyP50Ms: capabilities.providers.healthy.p50Ms, oneDownP50Ms: capabilities.providers.oneDown.p50Ms,
+      ratio: round(capabilities.providers.oneDown.p50Ms / capabilities.providers.healthy.p50Ms, 2),
+    } : null,
+    extractVsSlowestPage: capabilities ? {
+      clientP50Ms: capabilities.extract.clientMs.p50, slowestMs: capabilities.extract.slowestMs, pages: capabilities.extract.pages,
+      ratio: round(capabilities.extract.clientMs.p50 / capabilities.extract.slowestMs, 2),
+    } : null,
   };
 }

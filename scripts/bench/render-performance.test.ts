@@ -30,6 +30,8 @@ describe('docs/performance.md renderer', () => {
     expect(rowOf(page, 'Deep mode: 12 pages read in parallel vs the slowest page (800 ms)')?.[1]).toBe('stage C p50 840.0 ms = **1.05 ×** the slowest page (0.127 × the 6,600 ms sum)');
     expect(rowOf(page, 'Deep mode: two ranking-workers vs one')?.[1]).toBe('**× 2.00**');
     expect(rowOf(page, 'Burst limiter on the redis store')?.[1]).toBe('+0.500 ms p50, +1.000 ms p99');
+    expect(rowOf(page, 'Two providers with one down vs one healthy provider')?.[1]).toBe('121.0 vs 110.0 ms = **1.10 ×**');
+    expect(rowOf(page, 'POST /v1/extract of 10 pages vs the slowest page (800 ms)')?.[1]).toBe('client p50 880.0 ms = **1.10 ×** the slowest page');
   });
 
   it('puts every load run in one table: throughput, p50, p99, errors', () => {
@@ -42,7 +44,7 @@ describe('docs/performance.md renderer', () => {
 
   it('has a section per part and says how to reproduce, with the settings of the run', () => {
     for (const heading of ['## Summary', '## Throughput and latency', '## Resident memory per service', '## Where a cache-miss search spends its time',
-      '## Deep mode', '## Judge cost: the cascade vs judging everything', '## Burst limiter', '## Problems and skipped parts', '## How to reproduce']) {
+      '## Deep mode', '## Several providers and reading pages', '## Judge cost: the cascade vs judging everything', '## Burst limiter', '## Problems and skipped parts', '## How to reproduce']) {
       expect(page).toContain(`\n${heading}\n`);
     }
     expect(page).toContain('None: every request answered as expected, and every part ran.');

@@ -12,7 +12,7 @@ import type { BenchResults, Ratios } from './results.ts';
 import { COMPARISONS_PATH, PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
 import { isMain } from './settings.ts';
 import type { LoadRow } from './tables.ts';
-import { cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, num, overheadTable } from './tables.ts';
+import { capabilitiesTables, cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, num, overheadTable } from './tables.ts';
 
 /** The BENCH_* variables, what each sets, and the key of its value in `results.settings`. */
 const SETTINGS_DOC: readonly [string, string, string][] = [
@@ -55,6 +55,16 @@ function summaryRows(r: Ratios, results: BenchResults): string[][] {
   if (d && results.deep) {
     rows.push([`Deep mode: ${results.deep.parallel.pages} pages read in parallel vs the slowest page (${num(d.slowestMs)} ms)`,
       `stage C p50 ${num(d.stageCP50Ms, 1)} ms = **${num(d.ratio, 2)} ×** the slowest page (${num(d.ratioToSum, 3)} × the ${num(d.sumMs)} ms sum)`]);
+  }
+  const down = r.providerDownVsHealthy;
+  if (down) {
+    rows.push(['Two providers with one down vs one healthy provider (cache-miss search p50, one client)',
+      `${num(down.oneDownP50Ms, 1)} vs ${num(down.healthyP50Ms, 1)} ms = **${num(down.ratio, 2)} ×**`]);
+  }
+  const x = r.extractVsSlowestPage;
+  if (x) {
+    rows.push([`POST /v1/extract of ${x.pages} pages vs the slowest page (${num(x.slowestMs)} ms)`,
+      `client p50 ${num(x.clientP50Ms, 1)} ms = **${num(x.ratio, 2)} ×** the slowest page`]);
   }
   if (r.deepWorkerScaling !== null) rows.push(['Deep mode: two ranking-workers vs one (pages per second)', `**× ${num(r.deepWorkerScaling, 2)}**`]);
   for (const l of r.limiterAdded) {
@@ -160,6 +170,13 @@ export function renderPerformance(results: BenchResults, comparisons: readonly C
   }
   if (results.deep) {
     out.push('', '## Deep mode', '', 'Details of the page queue in [deep-mode.md](deep-mode.md).', '', ...deepTables(results.deep).flatMap((t) => [md(t), '']));
+    out.pop();
+  }
+  if (results.capabilities) {
+    out.push('', '## Several providers and reading pages', '',
+      'A second provider that refuses connections costs one failed connection per search until its circuit breaker opens',
+      '(after `DISCOVER_BREAKER_FAILURES`); extract reads its pages in parallel on the ranking-worker.', '',
+      ...capabilitiesTables(results.capabilities).flatMap((t) => [md(t), '']));
     out.pop();
   }
   if (results.cascade) {

@@ -127,6 +127,28 @@ export interface DeepSection {
   rssPeakMiB: Record<string, number | null>;
 }
 
+/** Issue 18: a second provider that is down, and reading pages by URL (./capabilities.ts). */
+export interface CapabilitiesSection {
+  providers: {
+    /** Cache-miss searches one at a time, per configuration. */
+    requests: number;
+    providerDelayMs: number;
+    healthy: { p50Ms: number; p90Ms: number; errors: number };
+    /** `brave,searxng` with SearXNG refusing connections; `statuses` counts `provider:status` over the answers. */
+    oneDown: { p50Ms: number; p90Ms: number; errors: number; statuses: Record<string, number> };
+  };
+  extract: {
+    pages: number;
+    runs: number;
+    delaysMs: { min: number; max: number };
+    slowestMs: number;
+    sumMs: number;
+    /** Client latency of `POST /v1/extract` of all the pages. */
+    clientMs: { p50: number; min: number; max: number };
+    pagesRead: number;
+  };
+}
+
 export interface CascadeConfigFigures {
   label: string;
   judgeTopN: number;
@@ -158,6 +180,10 @@ export interface Ratios {
   cascadeVsAll: { judgeTopN: number; candidates: number; callsPct: number; inputTokensPct: number; outputTokensPct: number } | null;
   deepVsSlowestPage: { stageCP50Ms: number; slowestMs: number; ratio: number; sumMs: number; ratioToSum: number } | null;
   deepWorkerScaling: number | null;
+  /** Cache-miss search p50 with a second provider down ÷ with one healthy provider. */
+  providerDownVsHealthy?: { healthyP50Ms: number; oneDownP50Ms: number; ratio: number } | null;
+  /** `POST /v1/extract` of N pages, client p50 ÷ the slowest page's delay. */
+  extractVsSlowestPage?: { clientP50Ms: number; slowestMs: number; ratio: number; pages: number } | null;
   limiterAdded: { store: string; addedP50Ms: number; addedP99Ms: number }[];
 }
 
@@ -174,6 +200,8 @@ export interface BenchResults {
   limiter: LimiterSection | null;
   deep: DeepSection | null;
   cascade: CascadeSection | null;
+  /** Absent in results written before issue 18. */
+  capabilities?: CapabilitiesSection | null;
   ratios: Ratios;
   /** Sections not measured, with the reason (e.g. no evaluation data). */
   skipped: Record<string, string>;

@@ -7,8 +7,9 @@
  *    (./endpoints.ts); cache-miss searches under load and one at a time (./search-overhead.ts);
  *    resident memory per service throughout.
  * 2. Deep mode in its own topology with a fake web (./deep.ts).
- * 3. The burst limiter's added latency (./limiter.ts).
- * 4. The cascade's judge cost against judging everything, on the eval's DL19 run (./cascade.ts).
+ * 3. A second provider down, and POST /v1/extract of 10 pages (./capabilities.ts).
+ * 4. The burst limiter's added latency (./limiter.ts).
+ * 5. The cascade's judge cost against judging everything, on the eval's DL19 run (./cascade.ts).
  *
  * A part that fails is recorded as a problem and the others still run; the exit code is 1 when
  * anything failed. Ctrl-C stops the servers and writes nothing. Settings: ./settings.ts.
@@ -20,6 +21,7 @@ import { REPO_ROOT } from '../../bin/split-topology.ts';
 import type { Table } from '../eval/report.ts';
 import { renderText } from '../eval/report.ts';
 import { cascadeUnavailable, measureCascade } from './cascade.ts';
+import { measureCapabilities } from './capabilities.ts';
 import { measureDeep } from './deep.ts';
 import { endpointProblems, measureEndpoints } from './endpoints.ts';
 import { measureLimiter } from './limiter.ts';
@@ -30,7 +32,7 @@ import type { BenchResults } from './results.ts';
 import { PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
 import { measureSearchOverhead } from './search-overhead.ts';
 import { BENCH_SETTINGS, interrupted, requireRedis, stopOnSignals } from './settings.ts';
-import { cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, overheadTable } from './tables.ts';
+import { capabilitiesTables, cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, overheadTable } from './tables.ts';
 import { startBenchTopology } from './topology.ts';
 
 stopOnSignals();
@@ -43,7 +45,7 @@ const print = (...tables: Table[]) => console.log(`\n${tables.map(renderText).jo
 const { redisUrl: _redisUrl, ...settings } = s;
 const results: BenchResults = {
   version: RESULTS_VERSION, machine: machineFacts(startedAt), settings, durationS: 0,
-  topology: null, endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null,
+  topology: null, endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null, capabilities: null,
   ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }), skipped: {}, problems: [],
 };
 
@@ -92,6 +94,13 @@ await part('deep mode', async () => {
   results.deep = section;
   results.problems.push(...problems);
   print(...deepTables(section));
+});
+
+await part('several providers and extract', async () => {
+  const { section, problems } = await measureCapabilities(s);
+  results.capabilities = section;
+  results.problems.push(...problems);
+  print(...capabilitiesTables(section));
 });
 
 await part('burst limiter', async () => {

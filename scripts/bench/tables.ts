@@ -4,7 +4,7 @@
  */
 import type { Table } from '../eval/report.ts';
 import type {
-  CascadeConfigFigures, CascadeSection, DeepLoadFigures, DeepSection, EndpointFigures, LimiterSection, SearchOverheadSection, ServiceMemory, TimingName,
+  CapabilitiesSection, CascadeConfigFigures, CascadeSection, DeepLoadFigures, DeepSection, EndpointFigures, LimiterSection, SearchOverheadSection, ServiceMemory, TimingName,
 } from './results.ts';
 
 /** Fixed decimals with thousands separators, the same on every machine. */
@@ -84,4 +84,24 @@ export function limiterTable(section: LimiterSection): Table {
     headers: ['policy store', 'p50 ms', 'p99 ms', 'added p50 ms', 'added p99 ms'],
     rows: section.stores.map((s) => [s.store === 'off' ? 'none (limiter off)' : s.store, f(s.p50Ms), f(s.p99Ms), f(s.addedP50Ms), f(s.addedP99Ms)]),
   };
+}
+
+export function capabilitiesTables(section: CapabilitiesSection): Table[] {
+  const { providers: p, extract: e } = section;
+  const statuses = Object.entries(p.oneDown.statuses).map(([name, n]) => `${name} ${n}`).join(', ');
+  return [
+    {
+      title: `A provider down: ${p.requests} cache-miss searches one at a time, Brave answering after ${num(p.providerDelayMs)} ms`,
+      headers: ['providers', 'p50 ms', 'p90 ms', 'errors', 'provider statuses'],
+      rows: [
+        ['brave (healthy)', num(p.healthy.p50Ms, 1), num(p.healthy.p90Ms, 1), String(p.healthy.errors), ''],
+        ['brave + searxng (down)', num(p.oneDown.p50Ms, 1), num(p.oneDown.p90Ms, 1), String(p.oneDown.errors), statuses],
+      ],
+    },
+    {
+      title: `POST /v1/extract: ${e.pages} pages answering after ${e.delaysMs.min}-${e.delaysMs.max} ms (sum ${num(e.sumMs)} ms), ${e.runs} calls one after another`,
+      headers: ['client p50 ms', 'min', 'max', '÷ slowest page', 'pages read'],
+      rows: [[num(e.clientMs.p50, 1), num(e.clientMs.min, 1), num(e.clientMs.max, 1), num(e.clientMs.p50 / e.slowestMs, 2), `${e.pagesRead}/${e.pages * e.runs}`]],
+    },
+  ];
 }

@@ -8,6 +8,9 @@ const generate = (io: 'input' | 'output'): Record<string, JsonSchema> =>
     target: 'draft-2020-12', io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`,
   }).schemas as Record<string, JsonSchema>;
 
+/** Request bodies, described as callers may send them. */
+const REQUESTS = ['SearchRequest', 'ExtractRequest'] as const;
+
 /** `$schema`/`$id` belong to standalone documents, not to OpenAPI components. */
 function asComponent({ $schema: _s, $id: _i, ...schema }: JsonSchema): JsonSchema {
   return schema;
@@ -34,12 +37,14 @@ function openToAdditions(schema: unknown): unknown {
 export function componentSchemas(): Record<string, JsonSchema> {
   const output = generate('output');
   const input = generate('input');
-  const request = asComponent(input.SearchRequest ?? {});
-  for (const [name, property] of Object.entries(request.properties ?? {})) {
-    const fallback = output.SearchRequest?.properties?.[name]?.default;
-    if (fallback !== undefined && property.default === undefined) property.default = fallback;
-  }
   const components = Object.fromEntries(Object.entries(output).map(([id, schema]) => [id, openToAdditions(asComponent(schema)) as JsonSchema]));
-  components.SearchRequest = request;
+  for (const id of REQUESTS) {
+    const request = asComponent(input[id] ?? {});
+    for (const [name, property] of Object.entries(request.properties ?? {})) {
+      const fallback = output[id]?.properties?.[name]?.default;
+      if (fallback !== undefined && property.default === undefined) property.default = fallback;
+    }
+    components[id] = request;
+  }
   return components;
 }

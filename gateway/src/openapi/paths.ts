@@ -18,16 +18,18 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record
 const queryParameters = (request: JsonSchema) =>
   Object.entries(request.properties ?? {}).map(([name, { description, ...schema }]) => ({
     name, in: 'query', required: request.required?.includes(name) ?? false, schema, ...(description ? { description } : {}),
+    // Lists (domains) are comma-separated in a query string.
+    ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
   }));
 
 const searchErrors = {
-  400: problem('BAD_REQUEST: bad `mode`, `rank` or `nocache` value, unknown field, or malformed JSON'),
+  400: problem('BAD_REQUEST: bad `mode`, `rank`, `nocache`, `time_range` or `safesearch` value, unknown field, or malformed JSON'),
   401: { ...problem('UNAUTHORIZED: missing or invalid credential'), headers: { 'WWW-Authenticate': { schema: { type: 'string' } } } },
   403: problem('FORBIDDEN: the token lacks search:read'),
   415: problem('UNSUPPORTED_MEDIA_TYPE: POST body is not JSON'),
-  422: problem('VALIDATION_ERROR: `q`, `k` or `max_candidates` missing or out of range'),
+  422: problem('VALIDATION_ERROR: `q`, `k`, `max_candidates` or `max_chars` missing or out of range; a malformed domain, date, country or language'),
   429: { ...problem('RATE_LIMITED (with Retry-After) or DEMO_EXHAUSTED'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
-  502: problem('UPSTREAM_ERROR: the discover provider failed'),
+  502: problem('UPSTREAM_ERROR: the discover provider failed (with several providers: every one failed)'),
   503: problem('SERVICE_UNAVAILABLE: provider credential not configured, service down, or limiter store failed'),
   504: problem('UPSTREAM_TIMEOUT: the provider or a service timed out'),
 };
@@ -44,6 +46,19 @@ const searchPost = (operationId: string) => ({
   responses: { 200: json('Ranked, scored results', ref('SearchResponse')), ...searchErrors },
 });
 
+const extractErrors = {
+  ...searchErrors,
+  400: problem('BAD_REQUEST: unknown field, or malformed JSON'),
+  422: problem('VALIDATION_ERROR: `urls` missing, empty, over 20 or not http(s) URLs; `max_chars` out of range'),
+  503: problem('SERVICE_UNAVAILABLE: no ranking worker reads pages in this deployment, or the limiter store failed'),
+};
+const extractPost = (operationId: string) => ({
+  tags: ['search'], operationId, summary: 'Read pages you have the URLs of: safely fetched, screened for prompt injection, cut at max_chars', security,
+  description: 'Each URL answers with its own `status`; a refused or failed URL never fails the call. Counts like a search toward the burst limiter and the demo quota.',
+  requestBody: { required: true, content: { 'application/json': { schema: ref('ExtractRequest') } } },
+  responses: { 200: json('One result per URL, in order', ref('ExtractResponse')), ...extractErrors },
+});
+
 const page = (operationId: string, summary: string) => ({
   get: { tags: ['service'], operationId, summary, security: [], responses: { 200: { description: 'Page', content: { 'text/html': {}, 'text/markdown': {} } } } },
 });
@@ -52,7 +67,7 @@ const jsonRpcError = (description: string) => ({ description, content: { 'applic
 const mcp = (name: string) => ({
   post: {
     tags: ['mcp'], operationId: `${name}Post`, summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
-    description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web (needs search:read or the API key), search_sandbox, service_info, explain_signals.',
+    description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web and read_pages (need search:read or the API key), search_sandbox, service_info, explain_signals.',
     security: [{ bearer: [] }, { apiKey: [] }, { oauth2: ['mcp:invoke'] }],
     parameters: [{ name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-11-25', '2025-06-18', '2025-03-26'] }, description: 'The negotiated revision; absent means 2025-03-26.' }],
     requestBody: { required: true, content: { 'application/json': { schema: anyJson } } },
@@ -81,6 +96,8 @@ export const buildPaths = (searchRequest: JsonSchema): Record<string, unknown> =
   '/v1/sandbox': { get: { tags: ['search'], operationId: 'sandbox', summary: 'Canned search response; makes no upstream calls', security: [], responses: { 200: json('Canned results', ref('SearchResponse')) } } },
   '/v1/search': { get: searchGet('searchGet', searchRequest), post: searchPost('searchPost') },
   '/api/v1/search': { get: searchGet('websiteSearchGet', searchRequest), post: searchPost('websiteSearchPost') },
+  '/v1/extract': { post: extractPost('extractPost') },
+  '/api/v1/extract': { post: extractPost('websiteExtractPost') },
   '/v2': { get: { tags: ['service'], operationId: 'unsupportedVersion', summary: 'Unpublished version', security: [], responses: { 404: problem('UNSUPPORTED_VERSION; hint points to /docs/versioning.md') } } },
   '/openapi.json': { get: { tags: ['service'], operationId: 'openapi', summary: 'This description', security: [], responses: { 200: json('OpenAPI 3.1', anyJson) } } },
   '/config.js': { get: { tags: ['service'], operationId: 'websiteConfig', summary: 'Script that injects the public demo key for the same-origin UI', security: [], responses: { 200: { description: 'JavaScript', content: { 'text/javascript': {} } } } } },

@@ -25,6 +25,9 @@ const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as cons
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
   { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
+  // Reading pages costs like a search: the same credential, burst limiter and demo quota.
+  { service: 'search', prefix: '/v1/extract', methods: ['POST'], access: SEARCH_ACCESS, countsAsSearch: true },
+  { service: 'search', prefix: '/api/v1/extract', methods: ['POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/v1/sandbox', methods: READ },
   { service: 'auth', prefix: '/oauth2', methods: ANY, registrations: ['/oauth2/register'] },
   { service: 'auth', prefix: '/agent', methods: ANY, registrations: ['/agent/identity'] },

@@ -123,6 +123,13 @@ describe('pages', () => {
     expect(body).toContain('<label for="api-key">API key</label>');
   });
 
+  it('offers the domain and time filters with the names the search API takes', async () => {
+    const { body } = await site.inject('/');
+    expect(body).toContain('<input id="include-domains" name="include_domains"');
+    expect(body).toContain('<input id="exclude-domains" name="exclude_domains"');
+    expect(body).toMatch(/<select id="time-range" name="time_range"><option value="">Any time<\/option><option value="day">Past day<\/option>.*<option value="year">Past year<\/option><\/select>/);
+  });
+
   it('renders /docs with every path of the OpenAPI description and every guide', async () => {
     const { body } = await site.inject('/docs');
     const openapi = buildOpenApi(BASE_URL) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };

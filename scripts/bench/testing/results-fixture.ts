@@ -65,6 +65,14 @@ export function fixtureResults(overrides: Partial<BenchResults> = {}): BenchResu
       cascade: { label: 'rank=on, cascade (JUDGE_TOP_N 30)', judgeTopN: 30, judgeCallsPerQuery: 4, inputTokensPerQuery: 7000, outputTokensPerQuery: 600, rankMsP50: 9 },
       all: { label: 'rank=on, judge all 100', judgeTopN: 100, judgeCallsPerQuery: 13, inputTokensPerQuery: 23000, outputTokensPerQuery: 2000, rankMsP50: 15 },
     },
+    capabilities: {
+      providers: {
+        requests: 40, providerDelayMs: 100,
+        healthy: { p50Ms: 110, p90Ms: 130, errors: 0 },
+        oneDown: { p50Ms: 121, p90Ms: 140, errors: 0, statuses: { 'brave:ok': 40, 'searxng:cooling_down': 40 } },
+      },
+      extract: { pages: 10, runs: 5, delaysMs: { min: 200, max: 800 }, slowestMs: 800, sumMs: 5000, clientMs: { p50: 880, min: 850, max: 950 }, pagesRead: 50 },
+    },
     ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }),
     skipped: {},
     problems: [],

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/contracts';
+import { ExtractResponseSchema, SearchResponseSchema, SIGNAL_NAMES } from '@rankgate/contracts';
 import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -69,7 +69,7 @@ describe('the official SDK client', () => {
     expect(transport.protocolVersion).toBe(revision);
     expect(client.getServerVersion()).toMatchObject({ name: 'test.rankgate/rankgate', version: SERVICE_VERSION });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'search_sandbox', 'service_info', 'explain_signals']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals']);
     // callTool throws when structuredContent does not match the listed outputSchema.
     const result = (await client.callTool({ name: 'search_web', arguments: { q: 'ocean tides', k: 2 } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
@@ -95,7 +95,7 @@ describe('the official SDK client', () => {
     expect(search?.headers['x-api-key']).toBeUndefined();
     // The trace continues: same trace id, the mcp service's own span as parent.
     expect(search?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`));
-    expect(search?.body).toEqual({ q: 'how do tides work', k: 3, max_candidates: 50, mode: 'deep', rank: 'on', nocache: false });
+    expect(search?.body).toEqual({ q: 'how do tides work', k: 3, max_candidates: 50, mode: 'deep', rank: 'on', nocache: false, max_chars: 8000, strict_dates: false });
     // One request id from the MCP call through the search response.
     expect(SearchResponseSchema.parse(result.structuredContent).meta.request_id).toBe(search?.headers['x-request-id']);
   });
@@ -198,5 +198,29 @@ describe('the official SDK client', () => {
   it('an unknown tool is a protocol error the SDK raises', async () => {
     const { client } = await connect({ 'x-api-key': OPERATOR_KEY });
     await expect(client.callTool({ name: 'search_everything', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('calls read_pages: one result per URL with its status, a refused URL not failing the call, injected text withheld', async () => {
+    const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}` });
+    const result = (await client.callTool({ name: 'read_pages', arguments: {
+      urls: ['https://tides.example.org/a', 'http://intranet.private.test/', 'https://evil.injected.test/x'], max_chars: 200,
+    } })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    const response = ExtractResponseSchema.parse(result.structuredContent);
+    expect(response.results.map((page) => page.status)).toEqual(['ok', 'refused', 'ok']);
+    expect(response.results[0]?.content?.length).toBeLessThanOrEqual(200);
+    const text = textOf(result);
+    expect(text).toContain('Read 2 of 3 pages');
+    expect(text).toContain('http://intranet.private.test/ — refused: private_address');
+    expect(text).toContain('⚠ injection risk: HIGH');
+    expect(text.split('\n3. ')[1]).not.toContain('<<<page');
+    expect(t.gateway.calls.at(-1)).toMatchObject({ path: '/v1/extract', body: { urls: expect.any(Array), max_chars: 200 } });
+  });
+
+  it('refuses read_pages without URLs as a tool error naming the field', async () => {
+    const { client } = await connect({ 'x-api-key': OPERATOR_KEY });
+    const result = (await client.callTool({ name: 'read_pages', arguments: { urls: [] } })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/VALIDATION_ERROR.*`urls` must list 1-20 URLs/);
   });
 });

@@ -14,7 +14,7 @@ export const RankingWorkerEnvSchema = z.object({
   RANKING_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(12)
     .describe('Deep-mode pages one ranking-worker process reads at once (fetch, extract, judge). Scale out with more processes.'),
   PAGE_EXCERPT_CHARS: z.coerce.number().int().min(100).max(PAGE_EXCERPT_MAX_CHARS).default(1_000)
-    .describe('Deep mode: length of the page-text excerpt a result row carries as `content`.'),
+    .describe('Deep mode: length of the best-matching excerpt every page result carries; a row\'s `content` is the page text cut at the request\'s `max_chars` (the excerpt serves a search service of the previous version).'),
   PAGE_TEXT_MAX_CHARS: z.coerce.number().int().min(1_000).max(200_000).default(20_000)
     .describe('Deep mode: page text handed to the judge (an LLM judge cuts it further for its prompt).'),
   PAGE_JUDGE_RESERVE_MS: z.coerce.number().int().min(0).max(30_000).optional()

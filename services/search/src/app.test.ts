@@ -85,3 +85,36 @@ describe('/v1/search request contract', () => {
     expect(body.meta).toMatchObject({ request_id: 'search-req-1', provider: 'wikipedia', judge: 'local', cache: { hit: false } });
   });
 });
+
+describe('filters on the wire', () => {
+  it('reads a repeated GET list and comma-lists alike, and warns that Wikipedia cannot filter by country', async () => {
+    const res = await app.inject({ url: '/v1/search?q=ocean+tides&include_domains=127.0.0.1.nip.io,example.org&include_domains=example.net&country=de', headers });
+    expect(res.statusCode).toBe(200);
+    const body = SearchResponseSchema.parse(res.json());
+    expect(body.meta.applied_filters).toEqual({ include_domains: ['127.0.0.1.nip.io', 'example.org', 'example.net'], country: 'DE' });
+    // The MediaWiki double lives on 127.0.0.1, which none of these domains matches.
+    expect(body.results).toEqual([]);
+    expect(body.meta.dropped).toEqual([expect.objectContaining({ reason: 'include_domains', domain: '127.0.0.1' })]);
+    expect(body.meta.warnings).toEqual(expect.arrayContaining([expect.stringContaining('wikipedia provider cannot filter by country')]));
+  });
+});
+
+describe('POST /v1/extract', () => {
+  it.each([
+    [{ urls: [] }, 422, 'VALIDATION_ERROR', 'urls'],
+    [{ urls: ['ftp://example.org/file'] }, 422, 'VALIDATION_ERROR', 'urls[0]'],
+    [{ urls: ['https://example.org/'], max_chars: 50 }, 422, 'VALIDATION_ERROR', 'max_chars'],
+    [{ urls: ['https://example.org/'], url: 'x' }, 400, 'BAD_REQUEST', 'url'],
+  ])('%j → %i %s naming %s', async (payload, status, code, field) => {
+    const res = await app.inject({ method: 'POST', url: '/v1/extract', headers, payload });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code, errors: expect.arrayContaining([expect.objectContaining({ field })]) });
+  });
+
+  it('answers 503 naming the missing ranking worker when no queue is configured', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/extract', headers, payload: { urls: ['https://example.org/'] } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', detail: expect.stringContaining('no ranking worker') });
+    expect(res.headers['retry-after']).toBe('60');
+  });
+});

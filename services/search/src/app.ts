@@ -14,15 +14,20 @@ import type { FastifyInstance } from 'fastify';
 
 import type { SearchConfig } from './config.ts';
 import { deepWrapUpOnClose } from './deep-wrap-up.ts';
+import { CircuitBreaker } from './discover/circuit-breaker.ts';
 import { DiscoverCache } from './domain/discover-cache.ts';
 import { registerSandboxRoute } from './routes/sandbox.ts';
+import { registerExtractRoutes } from './routes/extract.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N' | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>;
+  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'
+    | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>
+    & Partial<Pick<SearchConfig, 'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S'>>;
   logger: Logger;
-  provider: DiscoverProvider;
+  /** The discover providers, in `DISCOVER_PROVIDER` order. */
+  providers: readonly DiscoverProvider[];
   judge: Judge;
   /** Discover cache store: memory, or Redis in the split topology. */
   store: KeyValueStore;
@@ -37,10 +42,10 @@ export interface SearchAppDependencies {
 
 /** Builds the search service's Fastify app (never listens). */
 export async function buildSearchApp({
-  config, logger, provider, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
+  config, logger, providers, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
-    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 16 * 1024,
+    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 64 * 1024,
     metrics, ...(readiness ? { readiness } : {}),
   });
   // A search body is JSON; text/plain would otherwise be accepted by Fastify's default parser.
@@ -53,14 +58,23 @@ export async function buildSearchApp({
   // The producer's view of the backlog: it stays visible when every ranking worker is down.
   if (pages && pageQueueDepth) metrics.trackQueueDepth(pageQueue.name, pageQueueDepth);
   registerSandboxRoute(app, await buildSandboxTemplate());
+  // Per process: each replica learns on its own that a provider is failing. A breaker routes around a
+  // failing provider, so a lone provider has none: each search asks it and reports its own failure.
+  const breakers = new Map(providers.length < 2 ? [] : providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
+    failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3, cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
+  }, (event) => metrics.recordBreakerEvent({ provider: provider.name, event }))]));
+  const wrapUp = deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS);
+  registerExtractRoutes(app, { pages, deadlineMs: config.DEEP_DEADLINE_MS, wrapUp });
   registerSearchRoutes(app, {
-    provider: instrumentDiscoverProvider(provider, metrics),
+    providers: providers.map((provider) => instrumentDiscoverProvider(provider, metrics)),
+    strategy: config.DISCOVER_STRATEGY ?? 'parallel',
+    breakers,
     cache,
     judge: instrumentJudge(judge, metrics),
     judgeTopN: config.JUDGE_TOP_N,
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
     ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
-    deepWrapUp: deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS),
+    deepWrapUp: wrapUp,
   });
   return app;
 }

@@ -15,7 +15,7 @@ const messageOf = (env: Record<string, string>): string => {
 
 describe('the search service config', () => {
   it('needs nothing but the internal token (wikipedia, local judge)', () => {
-    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ DISCOVER_PROVIDER: 'wikipedia', JUDGE: 'local' });
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ DISCOVER_PROVIDER: ['wikipedia'], DISCOVER_STRATEGY: 'parallel', JUDGE: 'local' });
   });
 
   it('refuses to start an LLM judge without its settings, naming them', () => {
@@ -32,6 +32,15 @@ describe('the search service config', () => {
     expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN })).toMatchObject({ JUDGE_MODE: 'pointwise' });
     expect(messageOf({ JUDGE_MODE: 'listwise' })).toMatch(/JUDGE_MODE: listwise needs an LLM judge: set JUDGE=openai or JUDGE=anthropic/);
     expect(messageOf({ ...llm, JUDGE_MODE: 'pairwise' })).toMatch(/JUDGE_MODE/);
+  });
+
+  it('takes a comma-separated provider list, each name known and once', () => {
+    expect(loadConfig('search', SearchEnvSchema, { INTERNAL_TOKEN, DISCOVER_PROVIDER: 'brave, searxng,wikipedia', DISCOVER_STRATEGY: 'fallback' }))
+      .toMatchObject({ DISCOVER_PROVIDER: ['brave', 'searxng', 'wikipedia'], DISCOVER_STRATEGY: 'fallback' });
+    expect(messageOf({ DISCOVER_PROVIDER: 'brave,bing' })).toMatch(/DISCOVER_PROVIDER.*must be one of/);
+    expect(messageOf({ DISCOVER_PROVIDER: 'brave,brave' })).toMatch(/DISCOVER_PROVIDER.*twice/);
+    expect(messageOf({ DISCOVER_PROVIDER: ' , ' })).toMatch(/DISCOVER_PROVIDER.*at least one/);
+    expect(messageOf({ DISCOVER_STRATEGY: 'random' })).toMatch(/DISCOVER_STRATEGY/);
   });
 
   it('names an unknown provider or judge', () => {

@@ -3,6 +3,15 @@ import { DISCOVER_PROVIDERS } from './discover/index.ts';
 import { judgeEnv, refineJudgeEnv } from '@rankgate/ranking';
 import { z } from 'zod';
 
+import { DISCOVER_STRATEGIES } from './discover/discover-sources.ts';
+
+/** `brave,searxng` → ['brave', 'searxng']: known names, each once. */
+const providerList = z.string()
+  .transform((text) => text.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+  .pipe(z.array(z.enum(DISCOVER_PROVIDERS, { error: `must be one of ${DISCOVER_PROVIDERS.join(', ')}` }))
+    .min(1, { error: 'must name at least one provider' })
+    .refine((names) => new Set(names).size === names.length, { error: 'names a provider twice' }));
+
 const secret = (what: string) => z.string().min(1).optional().describe(what);
 
 
@@ -13,8 +22,14 @@ export const SearchEnvSchema = z.object({
   INTERNAL_TOKEN: internalTokenField,
   REDIS_URL: redisUrlField,
   REDIS_KEY_PREFIX: redisKeyPrefixField,
-  DISCOVER_PROVIDER: z.enum(DISCOVER_PROVIDERS).default('wikipedia')
-    .describe('Stage-1 discover provider. `wikipedia` needs no key.'),
+  DISCOVER_PROVIDER: providerList.default(['wikipedia'])
+    .describe('Stage-1 discover provider, or a comma-separated list (`brave,searxng,wikipedia`) fused by reciprocal rank. `wikipedia` needs no key.'),
+  DISCOVER_STRATEGY: z.enum(DISCOVER_STRATEGIES).default('parallel')
+    .describe('With several providers: `parallel` asks all at once and fuses their results; `fallback` asks them in order until one has results.'),
+  DISCOVER_BREAKER_FAILURES: z.coerce.number().int().min(1).max(100).default(3)
+    .describe('With several providers: failures in a row (errors, timeouts) after which a provider is put on a cool-down; a 429 does it at once.'),
+  DISCOVER_BREAKER_COOLDOWN_S: z.coerce.number().int().min(1).max(3600).default(30)
+    .describe('How long a failing provider is left alone before one call probes it (a 429\'s Retry-After takes precedence).'),
   BRAVE_API_KEY: secret('Brave Search API key (provider `brave`).'),
   TAVILY_API_KEY: secret('Tavily API key (provider `tavily`).'),
   EXA_API_KEY: secret('Exa API key (provider `exa`).'),

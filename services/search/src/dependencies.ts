@@ -11,10 +11,11 @@ import { createStoreRedisConnection, MemoryKeyValueStore, RedisKeyValueStore } f
 
 import type { SearchConfig } from './config.ts';
 import { createPageQueue } from './page-queue.ts';
-import { missingProviderSetting } from './provider-settings.ts';
+import { missingProviderSettings } from './provider-settings.ts';
 
 export interface SearchAdapters {
-  provider: DiscoverProvider;
+  /** The configured discover providers, in `DISCOVER_PROVIDER` order. */
+  providers: DiscoverProvider[];
   judge: Judge;
   store: KeyValueStore;
   pages: JobProducer<PageJob, PageResult> | undefined;
@@ -41,11 +42,11 @@ async function createLocal(config: SearchConfig, logger: Logger): Promise<Discov
 
 /** Chooses the adapters named in config, once, at boot. */
 export async function createSearchAdapters(config: SearchConfig, logger: Logger, options: AdapterOptions = {}): Promise<SearchAdapters> {
-  const missing = missingProviderSetting(config);
-  if (missing) logger.warn({ provider: config.DISCOVER_PROVIDER }, missing);
-  const provider = createDiscoverProvider({
-    local: config.DISCOVER_PROVIDER === 'local' ? await createLocal(config, logger) : undefined,
-    provider: config.DISCOVER_PROVIDER,
+  for (const warning of missingProviderSettings(config)) logger.warn({ providers: config.DISCOVER_PROVIDER }, warning);
+  const local = config.DISCOVER_PROVIDER.includes('local') ? await createLocal(config, logger) : undefined;
+  const providers = config.DISCOVER_PROVIDER.map((name) => createDiscoverProvider({
+    local,
+    provider: name,
     keys: { brave: config.BRAVE_API_KEY, tavily: config.TAVILY_API_KEY, exa: config.EXA_API_KEY, serper: config.SERPER_API_KEY },
     baseUrls: {
       wikipedia: config.WIKIPEDIA_BASE_URL, brave: config.BRAVE_BASE_URL, tavily: config.TAVILY_BASE_URL,
@@ -53,7 +54,7 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger,
     },
     searxngUrl: config.SEARXNG_URL,
     timeoutMs: config.DISCOVER_TIMEOUT_MS,
-  });
+  }));
   const store: KeyValueStore = config.REDIS_URL
     ? new RedisKeyValueStore({
       redis: createStoreRedisConnection(config.REDIS_URL, { name: 'search', onError: (err) => logger.warn({ err }, 'redis connection error') }),
@@ -63,7 +64,7 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger,
     : new MemoryKeyValueStore();
   const pageQueue = createPageQueue(config, logger, options.pageBroker);
   return {
-    provider,
+    providers,
     judge: createJudge({
       ...judgeSettingsFromEnv(config),
       onWarning: (warning) => logger.warn({ judge: warning.judge, kind: warning.kind, status: warning.status, candidates: warning.candidates }, warning.message),
@@ -74,7 +75,7 @@ export async function createSearchAdapters(config: SearchConfig, logger: Logger,
     readiness: config.REDIS_URL ? { redis: () => store.ping() } : {},
     close: async () => {
       await pageQueue.close();
-      await provider.close?.();
+      for (const provider of providers) await provider.close?.();
       await store.close();
     },
   };

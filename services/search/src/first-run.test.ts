@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SearchEnvSchema } from './config.ts';
 import { discoverProblem } from './domain/discover-problem.ts';
-import { missingProviderSetting } from './provider-settings.ts';
+import { missingProviderSettings } from './provider-settings.ts';
 
 /** A loopback port nothing listens on (taken, then freed). */
 async function closedPort(): Promise<number> {
@@ -23,12 +23,15 @@ const config = (env: Record<string, string>) => SearchEnvSchema.parse({ INTERNAL
 
 describe('a provider chosen without its setting', () => {
   it('is a start-up warning naming the setting and the keyless alternatives', () => {
-    expect(missingProviderSetting(config({ DISCOVER_PROVIDER: 'brave' })))
-      .toBe('DISCOVER_PROVIDER=brave but BRAVE_API_KEY is not set: every search answers 503 until it is. '
-        + 'Set it, or use DISCOVER_PROVIDER=wikipedia (keyless) or DISCOVER_PROVIDER=local with LOCAL_CORPUS.');
-    expect(missingProviderSetting(config({ DISCOVER_PROVIDER: 'searxng' }))).toContain('SEARXNG_URL is not set');
-    expect(missingProviderSetting(config({ DISCOVER_PROVIDER: 'brave', BRAVE_API_KEY: 'key' }))).toBeUndefined();
-    expect(missingProviderSetting(config({}))).toBeUndefined();
+    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'brave' }))).toEqual([
+      'DISCOVER_PROVIDER=brave but BRAVE_API_KEY is not set: every search answers 503 until it is. '
+        + 'Set it, or use DISCOVER_PROVIDER=wikipedia (keyless) or DISCOVER_PROVIDER=local with LOCAL_CORPUS.',
+    ]);
+    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'searxng' }))[0]).toContain('SEARXNG_URL is not set');
+    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'brave', BRAVE_API_KEY: 'key' }))).toEqual([]);
+    expect(missingProviderSettings(config({}))).toEqual([]);
+    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'wikipedia,exa' })))
+      .toEqual([expect.stringContaining('EXA_API_KEY is not set: exa fails on every search until it is')]);
   });
 });
 

@@ -1,12 +1,18 @@
 export { contractRegistry } from './registry.ts';
 export type { SearchRequest, SearchRequestInput } from './search-request.ts';
-export { RANK_SWITCH, SEARCH_LIMITS, SEARCH_MODES, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
+export { RANK_SWITCH, SEARCH_FIELDS, SEARCH_LIMITS, SEARCH_MODES, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
+export type { Safesearch, SearchFilters, TimeRange } from './search-filters.ts';
+export {
+  dateWindow, FILTER_LIMITS, hostMatches, pickFilters, SAFESEARCH_LEVELS, searchFilterFields, TIME_RANGE_DAYS, TIME_RANGES,
+} from './search-filters.ts';
 export { parseSearchRequest } from './parse-search-request.ts';
 export type { Gates, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
 export {
   CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
 } from './search-response.ts';
 export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
+export type { AppliedFilters, DropReason, ProviderReport, ProviderStatus } from './search-response.ts';
+export { AppliedFiltersSchema, DROP_REASONS, PROVIDER_STATUSES, ProviderReportSchema } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
 export type { Scope } from './scopes.ts';
@@ -17,3 +23,7 @@ export type { PageFailure, PageStatus } from './page-status.ts';
 export { PAGE_FAILURES, PAGE_STATUSES } from './page-status.ts';
 export type { ForwardedCaller } from './internal-headers.ts';
 export { ForwardedCallerSchema, INTERNAL_HEADERS, parseForwardedCaller } from './internal-headers.ts';
+export type { ExtractedPage, ExtractRequest, ExtractResponse, ExtractStatus } from './extract.ts';
+export {
+  EXTRACT_LIMITS, EXTRACT_STATUSES, ExtractedPageSchema, ExtractRequestSchema, ExtractResponseSchema, MAX_CHARS, maxCharsParam,
+} from './extract.ts';

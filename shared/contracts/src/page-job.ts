@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { MAX_CHARS } from './extract.ts';
 import { PAGE_FAILURES } from './page-status.ts';
 import { SEARCH_LIMITS } from './search-request.ts';
 import { SignalsSchema } from './search-response.ts';
@@ -20,7 +21,12 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 
 export const PageJobSchema = z.object({
   request_id: z.string().min(1).max(128).describe('The search request this page belongs to (logs, correlation).'),
-  query: z.string().min(SEARCH_LIMITS.queryLength.min).max(SEARCH_LIMITS.queryLength.max),
+  /** Empty for an extract job without a query (its cut then keeps the page's leading text). */
+  query: z.string().max(SEARCH_LIMITS.queryLength.max),
+  kind: z.enum(['search', 'extract']).optional()
+    .describe('`extract` (POST /v1/extract): read and screen only, no judge; absent means a deep-mode search page.'),
+  max_chars: z.number().int().min(MAX_CHARS.min).max(MAX_CHARS.max).optional()
+    .describe('Longest `content` to return, cut to the query\'s most relevant passages; absent: only the excerpt.'),
   candidate: z.object({
     url: httpUrl,
     title: z.string().max(1_000),
@@ -46,6 +52,9 @@ export const PageReadSchema = z.object({
   title: z.string().nullable(),
   published_at: z.string().nullable().describe('ISO 8601, from the page\'s own metadata when it has any.'),
   excerpt: z.string().max(PAGE_EXCERPT_MAX_CHARS).describe('The passage of the main text that best matches the query.'),
+  content: z.string().max(MAX_CHARS.max).optional()
+    .describe('With the job\'s max_chars: the readable text cut to it, the most relevant passages first.'),
+  truncated: z.boolean().optional().describe('Whether `content` was cut.'),
   text_chars: z.number().int().min(0).describe('Length of the readable main text the judge read (before its own cut).'),
   signals: SignalsSchema.describe('The judge\'s signals on the page text; prompt_injection includes the hidden text.'),
   is_republisher: z.boolean().nullable(),

@@ -15,7 +15,7 @@ function problemOf(input: unknown): ProblemError {
 
 describe('parseSearchRequest', () => {
   it('applies the defaults of the contract', () => {
-    expect(parseSearchRequest({ q: 'tides' })).toEqual({ q: 'tides', k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false });
+    expect(parseSearchRequest({ q: 'tides' })).toEqual({ q: 'tides', k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false, max_chars: 8000, strict_dates: false });
   });
 
   it('coerces query-string values', () => {
@@ -68,5 +68,53 @@ describe('parseSearchRequest', () => {
   it('rejects a body that is not an object', () => {
     expect(problemOf(['q']).code).toBe('BAD_REQUEST');
     expect(problemOf('q=x').code).toBe('BAD_REQUEST');
+  });
+
+  describe('filters', () => {
+    it('parses GET comma-lists and POST arrays of domains the same way', () => {
+      const fromGet = parseSearchRequest({ q: 'x', include_domains: 'Docs.Python.org, nature.com.', exclude_domains: 'pinterest.com' });
+      const fromPost = parseSearchRequest({ q: 'x', include_domains: ['docs.python.org', 'nature.com'], exclude_domains: ['pinterest.com'] });
+      expect(fromGet).toMatchObject({ include_domains: ['docs.python.org', 'nature.com'], exclude_domains: ['pinterest.com'] });
+      expect(fromPost).toEqual(fromGet);
+    });
+
+    it('reads dates, time range, country, language and safesearch, normalising case', () => {
+      expect(parseSearchRequest({ q: 'x', start_date: '2026-01-01', end_date: '2026-06-30', strict_dates: 'true', country: 'de', language: 'DE', safesearch: 'strict' }))
+        .toMatchObject({ start_date: '2026-01-01', end_date: '2026-06-30', strict_dates: true, country: 'DE', language: 'de', safesearch: 'strict' });
+      expect(parseSearchRequest({ q: 'x', time_range: 'week' }).time_range).toBe('week');
+    });
+
+    it.each([
+      [{ q: 'x', include_domains: 'https://nature.com/articles' }, 'include_domains', 'bare domain names'],
+      [{ q: 'x', exclude_domains: ['nature'] }, 'exclude_domains', 'bare domain names'],
+      [{ q: 'x', include_domains: Array.from({ length: 51 }, (_, i) => `d${i}.org`) }, 'include_domains', 'at most 50'],
+      [{ q: 'x', start_date: '2026-02-30' }, 'start_date', 'YYYY-MM-DD'],
+      [{ q: 'x', end_date: 'yesterday' }, 'end_date', 'YYYY-MM-DD'],
+      [{ q: 'x', start_date: '2026-03-01', end_date: '2026-02-01' }, 'end_date', 'before start_date'],
+      [{ q: 'x', country: 'XX' }, 'country', 'ISO 3166-1'],
+      [{ q: 'x', country: 'Germany' }, 'country', 'ISO 3166-1'],
+      [{ q: 'x', language: 'eng' }, 'language', 'ISO 639-1'],
+    ])('%j → 422 naming %s', (input, field, remedy) => {
+      const problem = problemOf(input);
+      expect(problem.code).toBe('VALIDATION_ERROR');
+      expect(problem.errors?.map((e) => e.field)).toContain(field);
+      expect(problem.message).toContain(`\`${field}\``);
+      expect(problem.message).toContain(remedy);
+    });
+
+    it.each([
+      [{ q: 'x', time_range: 'fortnight' }, 'time_range', '"week"'],
+      [{ q: 'x', safesearch: 'on' }, 'safesearch', '"moderate"'],
+      [{ q: 'x', time_range: 'week', start_date: '2026-01-01' }, 'time_range', 'one or the other'],
+    ])('%j → 400 naming %s', (input, field, remedy) => {
+      const problem = problemOf(input);
+      expect(problem.code).toBe('BAD_REQUEST');
+      expect(problem.message).toContain(`\`${field}\``);
+      expect(problem.message).toContain(remedy);
+    });
+
+    it('names the filters among the allowed options when a field is misspelt', () => {
+      expect(problemOf({ q: 'x', include_domain: 'a.org' }).message).toMatch(/allowed: .*include_domains.*safesearch/);
+    });
   });
 });

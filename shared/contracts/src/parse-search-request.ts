@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { FieldError } from './problems/index.ts';
 import { ProblemError } from './problems/index.ts';
 import type { SearchRequest } from './search-request.ts';
-import { SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
+import { SEARCH_FIELDS, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
 
 function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: key, message: `\`${key}\` is not a search option (allowed: q, k, max_candidates, mode, rank, nocache)` }));
+      return issue.keys.map((key) => ({ field: key, message: `\`${key}\` is not a search option (allowed: ${SEARCH_FIELDS.join(', ')})` }));
     }
     const field = String(issue.path[0] ?? 'body');
     const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;

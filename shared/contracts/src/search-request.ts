@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
+import { maxCharsParam } from './extract.ts';
 import { contractRegistry } from './registry.ts';
+import { booleanParam, FILTER_VALIDATION_FIELDS, searchFilterFields } from './search-filters.ts';
 
 export const SEARCH_LIMITS = {
   queryLength: { min: 1, max: 500 },
@@ -20,17 +22,6 @@ const integerParam = (min: number, max: number, fallback: number, description: s
       .min(min, { error: `must be an integer from ${min} to ${max}` })
       .max(max, { error: `must be an integer from ${min} to ${max}` }),
   ).default(fallback).describe(description);
-
-/** `true`/`false` (also `1`/`0`) from a query string, or a JSON boolean. */
-const booleanParam = (description: string) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const v = value.trim().toLowerCase();
-      return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value;
-    },
-    z.boolean({ error: 'must be true or false' }),
-  ).default(false).describe(description);
 
 /**
  * The search request: the GET query string and the POST JSON body share this one contract.
@@ -52,7 +43,17 @@ export const SearchRequestSchema = z.strictObject({
   rank: z.enum(RANK_SWITCH, { error: 'must be "on" or "off"' }).default('on')
     .describe('`off` returns discover order as it is: no judge and no gates run, so rows are neither scored nor screened for injection.'),
   nocache: booleanParam('true forces a discover cache miss.'),
-}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined) });
+  max_chars: maxCharsParam('Deep mode: longest page `content` per row (100-100,000, default 8,000), cut to the query\'s most relevant passages.'),
+  ...searchFilterFields,
+}, { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field(s): ${issue.keys.join(', ')}` : undefined) })
+  .superRefine((request, ctx) => {
+    if (request.start_date && request.end_date && request.start_date > request.end_date) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+    }
+    if (request.time_range && (request.start_date || request.end_date)) {
+      ctx.addIssue({ code: 'custom', path: ['time_range'], message: 'cannot be combined with start_date or end_date; send one or the other' });
+    }
+  });
 
 contractRegistry.add(SearchRequestSchema, { id: 'SearchRequest', description: 'Search request (GET query or POST JSON body).' });
 
@@ -60,7 +61,11 @@ export type SearchRequestInput = z.input<typeof SearchRequestSchema>;
 export type SearchRequest = z.output<typeof SearchRequestSchema>;
 
 /**
- * Which status a bad field earns: range and presence problems of `q`, `k`, `max_candidates` are 422
- * (VALIDATION_ERROR); a bad option value (`mode`, `rank`, `nocache`) or an unknown field is 400.
+ * Which status a bad field earns: range and presence problems of `q`, `k`, `max_candidates` and malformed
+ * filter data (domains, dates, country, language) are 422 (VALIDATION_ERROR); a bad option value (`mode`,
+ * `rank`, `nocache`, `time_range`, `safesearch`) or an unknown field is 400.
  */
-export const VALIDATION_FIELDS: ReadonlySet<string> = new Set(['q', 'k', 'max_candidates']);
+export const VALIDATION_FIELDS: ReadonlySet<string> = new Set(['q', 'k', 'max_candidates', 'max_chars', ...FILTER_VALIDATION_FIELDS]);
+
+/** Every field the search request accepts, for the message that answers a misspelt one. */
+export const SEARCH_FIELDS: readonly string[] = Object.keys(SearchRequestSchema.shape);

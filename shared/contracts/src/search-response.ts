@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { PAGE_STATUSES } from './page-status.ts';
 import { contractRegistry } from './registry.ts';
+import { SAFESEARCH_LEVELS, TIME_RANGES } from './search-filters.ts';
 import { RANK_SWITCH, SEARCH_MODES } from './search-request.ts';
 
 /** Signal names, in the order the spec lists them. */
@@ -45,6 +46,35 @@ export const RowPageSchema = z.object({
 });
 contractRegistry.add(RowPageSchema, { id: 'SearchResultPage', description: 'Deep mode only: whether a row was judged on its page text, and why not.' });
 
+/** Why `meta.dropped` lists a row: a hard gate, or the filter it failed. */
+export const DROP_REASONS = ['gate', 'include_domains', 'exclude_domains', 'outside_dates', 'no_date'] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export const AppliedFiltersSchema = z.object({
+  include_domains: z.array(z.string()).optional(),
+  exclude_domains: z.array(z.string()).optional(),
+  time_range: z.enum(TIME_RANGES).optional(),
+  start_date: z.string().optional(),
+  end_date: z.string().optional(),
+  strict_dates: z.boolean().optional(),
+  country: z.string().optional(),
+  language: z.string().optional(),
+  safesearch: z.enum(SAFESEARCH_LEVELS).optional(),
+});
+
+export const PROVIDER_STATUSES = ['ok', 'error', 'timeout', 'rate_limited', 'cooling_down', 'skipped'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
+
+export const ProviderReportSchema = z.object({
+  name: z.string(),
+  status: z.enum(PROVIDER_STATUSES).describe('`cooling_down`: not asked, its circuit breaker is open; `skipped`: not needed (fallback strategy).'),
+  results: z.number().int().min(0).describe('Candidates it contributed (0 unless ok).'),
+  ms: z.number().min(0).describe('Time its call took (0 when not asked).'),
+  cached: z.boolean().optional().describe('true when its answer came from the discover cache.'),
+  reason: z.string().optional().describe('What went wrong, in a few words (no key, no upstream body).'),
+});
+contractRegistry.add(ProviderReportSchema, { id: 'ProviderReport', description: 'One discover provider\'s part in a search.' });
+
 export const ResultRowSchema = z.object({
   rank: z.number().int().min(1).describe('1-based position in the returned list.'),
   title: z.string(),
@@ -62,6 +92,8 @@ export const ResultRowSchema = z.object({
   gates_relaxed: z.literal(true).optional()
     .describe('Present only on rows restored because the hard gates left nothing (a relaxed-safety response).'),
   page: RowPageSchema.optional().describe('Deep mode only: what the row was judged on (page text or snippet) and why.'),
+  provider_ranks: z.record(z.string(), z.number().int().min(1)).optional()
+    .describe('With several discover providers: this source\'s rank at each provider that returned it.'),
 });
 contractRegistry.add(ResultRowSchema, { id: 'SearchResult', description: 'One ranked, scored, screened source.' });
 
@@ -101,9 +133,17 @@ export const SearchMetaSchema = z.object({
   dropped: z.array(z.object({
     url: z.string(),
     domain: z.string(),
-    gate: z.enum(['subject_match', 'is_republisher', 'prompt_injection']).describe('The first hard gate the candidate failed.'),
-    injection_risk: z.enum(['low', 'medium', 'high']),
-  })).describe('Candidates removed by a hard gate (at most 10), without their text: an agent should not read them.'),
+    reason: z.enum(DROP_REASONS).optional().describe('Why the row was removed: `gate` (see `gate`) or the filter it failed.'),
+    gate: z.enum(['subject_match', 'is_republisher', 'prompt_injection']).optional()
+      .describe('The first hard gate the candidate failed (reason `gate`).'),
+    published_at: z.string().nullable().optional().describe('The row\'s publication date, on rows a date filter removed.'),
+    injection_risk: z.enum(['low', 'medium', 'high']).optional().describe('On rows a gate removed (filters run before scoring).'),
+  })).describe('Candidates removed by a filter (every one) or a hard gate (at most 10), without their text: an agent should not read them.'),
+  applied_filters: AppliedFiltersSchema.optional().describe('The filters this request applied, as parsed (absent keys were not set).'),
+  as_of: z.string().optional().describe('The server\'s current date (YYYY-MM-DD): what "recent" is measured from.'),
+  warnings: z.array(z.string()).optional()
+    .describe('Options a provider could not honour, providers that failed while others answered: said, never silently dropped.'),
+  providers: z.array(ProviderReportSchema).optional().describe('Each discover provider asked (or not) for this request.'),
   guidance: z.string().describe('Advice to the calling agent: read the top 1-2 sources before asking for more.'),
   sandbox: z.boolean().optional().describe('true on the canned /v1/sandbox response.'),
 });
@@ -123,5 +163,7 @@ export type Gates = z.infer<typeof GatesSchema>;
 export type ResultRow = z.infer<typeof ResultRowSchema>;
 export type SearchMeta = z.infer<typeof SearchMetaSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+export type ProviderReport = z.infer<typeof ProviderReportSchema>;
+export type AppliedFilters = z.infer<typeof AppliedFiltersSchema>;
 
 export const CALLER_GUIDANCE = 'Read the top 1-2 ranked sources first; ask for more only if they do not answer the question.';

@@ -19,6 +19,8 @@ export const CandidateSchema = z.object({
   published_at: z.string().nullable().optional(),
   /** 1-based position in the provider's own order. */
   provider_rank: z.number().int().min(1),
+  /** With several providers, after fusion: the candidate's rank at each provider that returned it. */
+  provider_ranks: z.record(z.string(), z.number().int().min(1)).optional(),
   /** The provider's own relevance score, where it gives one (Tavily, Exa, SearXNG, local). */
   provider_score: z.number().optional(),
 });

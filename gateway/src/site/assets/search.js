@@ -18,6 +18,10 @@ function byId(id) {
 const form = /** @type {HTMLFormElement} */ (byId('search-form'));
 const queryInput = /** @type {HTMLInputElement} */ (byId('q'));
 const kSelect = /** @type {HTMLSelectElement} */ (byId('k'));
+const includeInput = /** @type {HTMLInputElement} */ (byId('include-domains'));
+const excludeInput = /** @type {HTMLInputElement} */ (byId('exclude-domains'));
+const timeSelect = /** @type {HTMLSelectElement} */ (byId('time-range'));
+const filtersBox = /** @type {HTMLDetailsElement} */ (byId('filters'));
 const searchButton = /** @type {HTMLButtonElement} */ (byId('search-button'));
 const keyField = byId('key-field');
 const keyInput = /** @type {HTMLInputElement} */ (byId('api-key'));
@@ -182,6 +186,9 @@ function showResults(body, query) {
   if (meta.cache?.hit === true) facts.push(`cached ${meta.cache.age_s ?? 0} s ago`);
   const gatedOut = meta.counts?.gated_out ?? 0;
   if (gatedOut > 0) facts.push(`${gatedOut} ${gatedOut === 1 ? 'candidate' : 'candidates'} removed by a safety gate`);
+  const filteredOut = meta.counts?.filtered_out ?? 0;
+  if (filteredOut > 0) facts.push(`${filteredOut} removed by your filters`);
+  if (Array.isArray(meta.warnings)) facts.push(...meta.warnings.map(String));
   resultsMeta.textContent = facts.join(' · ');
   if (rows.some((/** @type {any} */ row) => row.gates_relaxed === true)) {
     setAlert(h('div', { class: 'notice', id: 'relaxed-notice' },
@@ -290,6 +297,18 @@ const credential = () => keyInput.value.trim() || config.demoKey || '';
 /** @type {AbortController | null} */
 let inFlight = null;
 
+/** The filter fields as search parameters; empty ones are left out. */
+function filterParams() {
+  /** @type {Record<string, string>} */
+  const params = {};
+  const include = includeInput.value.trim();
+  const exclude = excludeInput.value.trim();
+  if (include) params.include_domains = include;
+  if (exclude) params.exclude_domains = exclude;
+  if (timeSelect.value) params.time_range = timeSelect.value;
+  return params;
+}
+
 /** @param {string} query @param {string} k */
 async function search(query, k) {
   inFlight?.abort();
@@ -297,7 +316,7 @@ async function search(query, k) {
   inFlight = controller;
   setAlert(null);
   setStatus(`Searching for “${query}”…`, { loading: true });
-  const params = new URLSearchParams({ q: query, k, mode: 'snip' });
+  const params = new URLSearchParams({ q: query, k, mode: 'snip', ...filterParams() });
   try {
     const response = await fetch(`${config.apiBase}/search?${params}`, {
       headers: { authorization: `Bearer ${credential()}`, accept: 'application/json' },
@@ -339,7 +358,7 @@ form.addEventListener('submit', (event) => {
     return;
   }
   const url = new URL(window.location.href);
-  url.search = new URLSearchParams({ q: query, k: kSelect.value }).toString();
+  url.search = new URLSearchParams({ q: query, k: kSelect.value, ...filterParams() }).toString();
   window.history.replaceState(null, '', url);
   void search(query, kSelect.value);
 });
@@ -359,6 +378,11 @@ const initial = new URLSearchParams(window.location.search);
 const initialQuery = initial.get('q')?.trim() ?? '';
 const initialK = initial.get('k');
 if (initialK && [...kSelect.options].some((option) => option.value === initialK)) kSelect.value = initialK;
+includeInput.value = initial.get('include_domains') ?? '';
+excludeInput.value = initial.get('exclude_domains') ?? '';
+const initialTime = initial.get('time_range');
+if (initialTime && [...timeSelect.options].some((option) => option.value === initialTime)) timeSelect.value = initialTime;
+filtersBox.open = Boolean(includeInput.value || excludeInput.value || timeSelect.value);
 if (initialQuery) {
   queryInput.value = initialQuery;
   if (credential()) void search(initialQuery, kSelect.value);

@@ -38,7 +38,9 @@ candidate failed a gate carry <code>gates_relaxed: true</code>. Parameters: <cod
 
 <section aria-labelledby="mcp"><h2 id="mcp">Connect an MCP client</h2>
 <p>The MCP server speaks Streamable HTTP at <code>${escapeHtml(baseUrl)}/mcp</code> (also <code>/.well-known/mcp</code>) and offers the
-tool <code>search_web</code>. Calling it needs scope <code>mcp:invoke</code>, and <code>search:read</code> or the API key.
+tools <code>search_web</code> (with domain, date, country, language and safesearch filters) and <code>read_pages</code> (read and screen
+pages you have the URLs of, like <code>POST /v1/extract</code>). Calling them needs scope <code>mcp:invoke</code>, and
+<code>search:read</code> or the API key.
 A client that supports remote servers takes a configuration like this:</p>
 ${block(mcpConfig)}
 <p>Clients that do OAuth themselves find everything from the server's <code>401</code>: its <code>WWW-Authenticate</code> header

@@ -1,10 +1,13 @@
-import { INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/contracts';
+import { FILTER_LIMITS, INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/contracts';
 
 import type { SitePage } from '../layout.ts';
 
 /** Choices of `k` the page offers (the API accepts 1-25). */
 export const K_CHOICES = [3, 5, 10, 15, 25] as const;
 const DEFAULT_K = SEARCH_LIMITS.k.default;
+
+/** The `time_range` choices the page offers; '' sends none. */
+export const TIME_CHOICES = [['', 'Any time'], ['day', 'Past day'], ['week', 'Past week'], ['month', 'Past month'], ['year', 'Past year']] as const;
 
 const format = (n: number): string => n.toFixed(2);
 
@@ -15,6 +18,7 @@ const format = (n: number): string => n.toFixed(2);
  */
 export function homePage(): SitePage {
   const options = K_CHOICES.map((k) => `<option value="${k}"${k === DEFAULT_K ? ' selected' : ''}>${k}</option>`).join('');
+  const timeOptions = TIME_CHOICES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
   const [medium, high] = [format(INJECTION_RISK_MEDIUM_FROM), format(PROMPT_INJECTION_THRESHOLD)];
   return {
     title: 'Ranked, screened web search for agents',
@@ -31,6 +35,18 @@ It never writes answers. This page searches in <code>snip</code> mode (title, UR
 <input id="q" name="q" type="search" required maxlength="${SEARCH_LIMITS.queryLength.max}" autocomplete="off" spellcheck="false" placeholder="how do tides work"></div>
 <div class="field field-k"><label for="k">Results</label><select id="k" name="k">${options}</select></div>
 <div class="field field-submit"><button id="search-button" type="submit">Search</button></div>
+<details class="field field-filters" id="filters">
+<summary>Filters</summary>
+<div class="filter-grid">
+<div class="field"><label for="include-domains">Only these sites</label>
+<input id="include-domains" name="include_domains" type="text" autocomplete="off" spellcheck="false" placeholder="nature.com, noaa.gov" aria-describedby="domains-help"></div>
+<div class="field"><label for="exclude-domains">Leave out sites</label>
+<input id="exclude-domains" name="exclude_domains" type="text" autocomplete="off" spellcheck="false" placeholder="pinterest.com" aria-describedby="domains-help"></div>
+<div class="field"><label for="time-range">Published</label><select id="time-range" name="time_range">${timeOptions}</select></div>
+</div>
+<p id="domains-help" class="help">Domains separated by commas (at most ${FILTER_LIMITS.domains}); a domain includes its subdomains.
+Results with no known date are kept and show no date.</p>
+</details>
 <div class="field field-key" id="key-field" hidden>
 <label for="api-key">API key</label>
 <input id="api-key" type="password" autocomplete="off" spellcheck="false" aria-describedby="key-help">

@@ -17,7 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const TOOL_NAMES = ['search_web', 'search_sandbox', 'service_info', 'explain_signals', 'nope'];
+const TOOL_NAMES = ['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals', 'nope'];
 const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'notifications/initialized', 'resources/list', 'logging/setLevel'];
 
 /** Messages near the protocol: real methods and tools with arbitrary params and arguments. */

@@ -154,7 +154,7 @@ describe('tools (§1.8 checks 10-12)', () => {
   it('every tool has a name of at most 64 [A-Za-z0-9_./-], an object inputSchema and an object outputSchema', async () => {
     const body = await json(await postMcp(t.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' }));
     const tools = body.result?.tools as { name: string; inputSchema: { type: string }; outputSchema?: { type: string }; description: string }[];
-    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'search_sandbox', 'service_info', 'explain_signals']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals']);
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[A-Za-z0-9_./-]{1,64}$/);
       expect(tool.inputSchema.type).toBe('object');

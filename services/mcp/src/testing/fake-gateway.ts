@@ -11,8 +11,11 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { ForwardedCaller, ResultRow, SearchResponse } from '@rankgate/contracts';
-import { CALLER_GUIDANCE, INTERNAL_HEADERS, parseForwardedCaller, SCOPES, SearchRequestSchema, SearchResponseSchema } from '@rankgate/contracts';
+import type { ExtractResponse, ForwardedCaller, ResultRow, SearchResponse } from '@rankgate/contracts';
+import {
+  CALLER_GUIDANCE, ExtractRequestSchema, ExtractResponseSchema, INTERNAL_HEADERS, parseForwardedCaller, SCOPES, SearchRequestSchema,
+  SearchResponseSchema,
+} from '@rankgate/contracts';
 import type { ProblemCode } from '@rankgate/contracts/problems';
 import { buildProblem, PROBLEM_CONTENT_TYPE } from '@rankgate/contracts/problems';
 
@@ -97,6 +100,26 @@ export function searchResponse(query: string, k: number, mode: 'snip' | 'deep', 
   return response;
 }
 
+/**
+ * A contract-valid extract answer: a URL on `private.test` is refused (as the safe fetcher would a
+ * private address), one on `injected.test` is withheld as high risk, any other is read.
+ */
+export function extractResponse(urls: readonly string[], maxChars: number, requestId: string): ExtractResponse {
+  const results = urls.map((url): ExtractResponse['results'][number] => {
+    const base = { url, final_url: null, title: null, published_at: null, content: null, text_chars: 0, truncated: false, signals: { prompt_injection: null }, injection_risk: 'low' as const, injection_reasons: [] };
+    if (new URL(url).hostname.endsWith('private.test')) return { ...base, status: 'refused', reason: 'private_address' };
+    if (new URL(url).hostname.endsWith('injected.test')) {
+      return { ...base, status: 'ok', final_url: url, title: 'Injected', text_chars: 90, withheld: true, reason: 'the page carries a prompt injection; its text is withheld', signals: { prompt_injection: 0.9 }, injection_risk: 'high', injection_reasons: ['overrides prior instructions'] };
+    }
+    const text = `Tides are caused by the Moon. ${'More about tides. '.repeat(20)}`;
+    return { ...base, status: 'ok', final_url: url, title: 'Tides explained', content: text.slice(0, maxChars), text_chars: text.length, truncated: text.length > maxChars, signals: { prompt_injection: 0.02 } };
+  });
+  const ok = results.filter((r) => r.status === 'ok').length;
+  return ExtractResponseSchema.parse({
+    results, meta: { service_version: '0.1.0', request_id: requestId, max_chars: maxChars, counts: { asked: results.length, ok, failed: results.length - ok }, timings_ms: { total: 3 } },
+  });
+}
+
 function sendProblem(res: ServerResponse, code: ProblemCode, instance: string, detail: string, headers: Record<string, string> = {}, hint?: string): void {
   const body = buildProblem(code, { baseUrl: BASE, instance, detail, ...(hint ? { hint } : {}) });
   res.writeHead(body.status, { 'content-type': PROBLEM_CONTENT_TYPE, ...headers });
@@ -139,7 +162,8 @@ export async function startFakeGateway({ slowMs = 600 }: FakeGatewayOptions = {}
         const canned = searchResponse('how do ocean tides work', 3, 'snip', 'sandbox');
         return json(200, { ...canned, meta: { ...canned.meta, sandbox: true } });
       }
-      if (path !== '/v1/search' || req.method !== 'POST') return sendProblem(res, 'NOT_FOUND', path, `Nothing is published at ${path}.`);
+      const isExtract = path === '/v1/extract';
+      if ((path !== '/v1/search' && !isExtract) || req.method !== 'POST') return sendProblem(res, 'NOT_FOUND', path, `Nothing is published at ${path}.`);
 
       // The search service believes the internal token and the forwarded caller; the gateway checks a credential.
       const forwarded = req.headers[INTERNAL_HEADERS.token] === INTERNAL_TOKEN_FOR_FAKE ? parseForwardedCaller(req.headers[INTERNAL_HEADERS.caller]) : undefined;
@@ -151,6 +175,11 @@ export async function startFakeGateway({ slowMs = 600 }: FakeGatewayOptions = {}
         if (credential !== OPERATOR_KEY && credential !== SEARCH_READ_TOKEN) return sendProblem(res, 'UNAUTHORIZED', path, 'The credential is not valid.', challenge);
       }
 
+      if (isExtract) {
+        const request = ExtractRequestSchema.safeParse(call.body);
+        if (!request.success) return sendProblem(res, 'VALIDATION_ERROR', path, request.error.message);
+        return json(200, extractResponse(request.data.urls, request.data.max_chars, String(req.headers['x-request-id'])));
+      }
       const parsed = SearchRequestSchema.safeParse(call.body);
       if (!parsed.success) return sendProblem(res, 'VALIDATION_ERROR', path, parsed.error.message);
       const { q, k, mode } = parsed.data;

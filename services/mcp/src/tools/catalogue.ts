@@ -3,6 +3,7 @@ import type { SearchAdmission } from '@rankgate/platform/limits';
 import type { GatewayClient } from '../gateway/gateway-client.ts';
 import type { SearchServiceClient } from '../search-service/search-service-client.ts';
 import { explainSignalsTool } from './explain-signals.ts';
+import { readPagesTool } from './read-pages.ts';
 import { searchSandboxTool } from './search-sandbox.ts';
 import { searchWebTool } from './search-web.ts';
 import { serviceInfoTool } from './service-info.ts';
@@ -11,6 +12,7 @@ import type { McpTool } from './tool.ts';
 /** Which credential each tool needs, as service_info and the docs state it. */
 const NEEDS: Record<string, string> = {
   search_web: 'search:read or the operator API key; counts toward limits and quotas',
+  read_pages: 'search:read or the operator API key; counts toward limits and quotas',
   search_sandbox: 'mcp:invoke only; never counted',
   service_info: 'mcp:invoke only; never counted',
   explain_signals: 'mcp:invoke only; never counted',
@@ -32,6 +34,7 @@ export function buildToolCatalogue({ gateway, searchService, admission, baseUrl,
   const summaries = () => tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
   tools.push(
     searchWebTool({ searchService, admission, baseUrl, log }),
+    readPagesTool({ searchService, admission, baseUrl, log }),
     searchSandboxTool({ gateway, baseUrl }),
     serviceInfoTool({ gateway, baseUrl, tools: summaries }),
     explainSignalsTool({ baseUrl }),

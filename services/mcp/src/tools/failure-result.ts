@@ -18,15 +18,15 @@ export function claimGuidance(baseUrl: string): string {
   ].join('\n');
 }
 
-const AUTH_PREAMBLE: Record<number, string> = {
-  401: 'search_web was refused: the gateway did not accept this connection\'s credential for search (missing, expired or revoked).',
-  403: 'search_web was refused: this connection\'s credential lacks the search:read scope (an unclaimed anonymous identity has only mcp:invoke). The helper tools search_sandbox, service_info and explain_signals work without it.',
+const AUTH_PREAMBLE: Record<number, (tool: string) => string> = {
+  401: (tool) => `${tool} was refused: the gateway did not accept this connection's credential for search (missing, expired or revoked).`,
+  403: (tool) => `${tool} was refused: this connection's credential lacks the search:read scope (an unclaimed anonymous identity has only mcp:invoke). The helper tools search_sandbox, service_info and explain_signals work without it.`,
 };
 
 /** A gateway problem as a tool error a model can act on: code, what happened, the remedy. */
-export function failureResult(failure: GatewayFailure, baseUrl: string): CallToolResult {
+export function failureResult(failure: GatewayFailure, baseUrl: string, tool = 'search_web'): CallToolResult {
   const lines = [`${failure.code} (HTTP ${failure.status}): ${failure.detail}`];
-  const preamble = AUTH_PREAMBLE[failure.status];
+  const preamble = AUTH_PREAMBLE[failure.status]?.(tool);
   if (preamble !== undefined) {
     lines.unshift(preamble);
     lines.push(claimGuidance(baseUrl));

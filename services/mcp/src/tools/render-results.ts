@@ -43,8 +43,12 @@ export function renderSearchResponse(response: SearchResponse): string {
   }
   const body = results.length > 0 ? results.map(renderRow) : ['No source passed; try a broader query or mode=deep.'];
   const footer: string[] = [];
-  if (meta.dropped.length > 0) {
-    footer.push(`Removed by the safety gates, do not open: ${meta.dropped.map((d) => `${d.domain} (${d.gate})`).join(', ')}.`);
+  const gated = meta.dropped.filter((d) => d.gate !== undefined);
+  if (gated.length > 0) {
+    footer.push(`Removed by the safety gates, do not open: ${gated.map((d) => `${d.domain} (${d.gate})`).join(', ')}.`);
   }
+  const filtered = meta.dropped.length - gated.length;
+  if (filtered > 0) footer.push(`Removed by your filters: ${filtered} result${filtered === 1 ? '' : 's'} (see meta.dropped).`);
+  for (const warning of meta.warnings ?? []) footer.push(`Note: ${warning}`);
   return [...header, '', ...body, ...(footer.length > 0 ? ['', ...footer] : [])].join('\n');
 }

@@ -91,8 +91,8 @@ export function serviceInfoTool({ gateway, baseUrl, tools }: { gateway: GatewayC
           max_candidates: { ...SEARCH_LIMITS.maxCandidates },
           deep_fetch_cap: DEEP_FETCH_CAP,
           rate_limit_policy: health.ok ? health.headers.get('ratelimit-policy') : null,
-          rate_limited_tools: ['search_web'],
-          demo_quota: 'only with the public demo key when the operator enables demo mode: a lifetime allowance of searches per client IP, shared with the REST API; when used up, search_web fails with DEMO_EXHAUSTED. The helper tools never count.',
+          rate_limited_tools: ['search_web', 'read_pages'],
+          demo_quota: 'only with the public demo key when the operator enables demo mode: a lifetime allowance of searches per client IP, shared with the REST API; when used up, search_web and read_pages fail with DEMO_EXHAUSTED. The helper tools never count.',
         },
         auth: {
           credentials: [

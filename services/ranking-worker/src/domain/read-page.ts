@@ -10,6 +10,9 @@ import { bestExcerpt } from '../extract/best-excerpt.ts';
 import type { ExtractedPage } from '../extract/extract-page.ts';
 import type { PageExtractor } from '../extract/extract-pool.ts';
 import { ExtractBudgetError } from '../extract/extract-pool.ts';
+import { emptyPageReason } from '../extract/empty-page.ts';
+import { cutToRelevant } from '../extract/relevant-passages.ts';
+import { readForExtract } from './read-for-extract.ts';
 import { screenPage } from './screen-page.ts';
 
 export interface PageReaderDependencies {
@@ -85,8 +88,10 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
     throw error;
   }
   if (typeof extracted === 'string') return failed(extracted, page.contentType || 'no media type', at);
-  if (!extracted.text) return failed('no_text', 'no readable text', at);
+  const empty = emptyPageReason(extracted.title, extracted.text);
+  if (empty) return failed('no_text', empty, at);
   const extractMs = elapsed(extractStarted);
+  if (job.kind === 'extract') return readForExtract(job, page, extracted, context, { fetch: fetchMs, extract: extractMs, total: elapsed(started) });
 
   const judgeStarted = performance.now();
   const text = extracted.text.slice(0, deps.maxTextChars);
@@ -108,6 +113,7 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
     title: extracted.title,
     published_at: extracted.publishedAt,
     excerpt: bestExcerpt(extracted.text, analyzeQuery(job.query), deps.excerptChars),
+    ...(job.max_chars ? cutToRelevant(extracted.text, job.query, job.max_chars) : {}),
     text_chars: extracted.text.length,
     signals,
     is_republisher: verdict?.is_republisher ?? null,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { KeyedProviderOptions } from './adapter-options.ts';
 import { bindUpstream, endpointUrl, keyRejected, requireSetting } from './adapter-options.ts';
 import { collectPages } from './collect-pages.ts';
+import { braveFreshness, withSiteOperators } from './filter-params.ts';
 import type { DiscoverProvider } from './discover-provider.ts';
 import { htmlToText } from '@rankgate/ranking';
 import { toPublishedAt } from './published-date.ts';
@@ -39,17 +40,27 @@ export function createBraveProvider(options: KeyedProviderOptions = {}): Discove
   const baseUrl = options.baseUrl ?? 'https://api.search.brave.com';
   return {
     name: PROVIDER,
-    async discover(query, { maxCandidates, signal }) {
+    honours: new Set(['domains', 'dates', 'country', 'language', 'safesearch']),
+    async discover(query, { maxCandidates, signal, filters }) {
       const apiKey = requireSetting(PROVIDER, 'BRAVE_API_KEY', options.apiKey);
       const call = bindUpstream(PROVIDER, options, signal);
       const count = Math.min(PAGE_SIZE, maxCandidates);
+      const freshness = braveFreshness(filters);
+      // Brave has no domain parameter: `site:` operators in q (it caps q at 400 characters).
+      const params = {
+        q: withSiteOperators(query, filters),
+        ...(freshness ? { freshness } : {}),
+        ...(filters?.country ? { country: filters.country } : {}),
+        ...(filters?.language ? { search_lang: filters.language } : {}),
+        ...(filters?.safesearch ? { safesearch: filters.safesearch } : {}),
+      };
       return collectPages({
         maxCandidates,
         signal,
         maxPages: MAX_PAGES,
         fetchPage: async (offset) => {
           const body = await call({
-            url: endpointUrl(baseUrl, '/res/v1/web/search', { q: query, count, offset }),
+            url: endpointUrl(baseUrl, '/res/v1/web/search', { ...params, count, offset }),
             headers: { 'X-Subscription-Token': apiKey, Accept: 'application/json' },
             describeStatus: keyRejected('BRAVE_API_KEY'),
           });

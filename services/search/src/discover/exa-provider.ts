@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { KeyedProviderOptions } from './adapter-options.ts';
 import { bindUpstream, endpointUrl, keyRejected, requireSetting } from './adapter-options.ts';
 import { collectPages } from './collect-pages.ts';
+import { dateWindow } from '@rankgate/contracts';
 import type { DiscoverProvider } from './discover-provider.ts';
 import { truncateText } from '@rankgate/ranking';
 import { toPublishedAt } from './published-date.ts';
@@ -38,9 +39,11 @@ export function createExaProvider(options: KeyedProviderOptions = {}): DiscoverP
   const baseUrl = options.baseUrl ?? 'https://api.exa.ai';
   return {
     name: PROVIDER,
-    async discover(query, { maxCandidates, signal }) {
+    honours: new Set(['domains', 'dates', 'country', 'safesearch']),
+    async discover(query, { maxCandidates, signal, filters }) {
       const apiKey = requireSetting(PROVIDER, 'EXA_API_KEY', options.apiKey);
       const call = bindUpstream(PROVIDER, options, signal);
+      const window = filters ? dateWindow(filters) : undefined;
       return collectPages({
         maxCandidates,
         signal,
@@ -54,6 +57,13 @@ export function createExaProvider(options: KeyedProviderOptions = {}): DiscoverP
               numResults: Math.min(MAX_RESULTS, maxCandidates),
               type: 'auto',
               contents: { highlights: { numSentences: 2, highlightsPerUrl: 1 } },
+              ...(filters?.include_domains?.length ? { includeDomains: filters.include_domains } : {}),
+              ...(filters?.exclude_domains?.length ? { excludeDomains: filters.exclude_domains } : {}),
+              ...(window?.from ? { startPublishedDate: `${window.from}T00:00:00.000Z` } : {}),
+              ...(window?.to ? { endPublishedDate: `${window.to}T23:59:59.999Z` } : {}),
+              ...(filters?.country ? { userLocation: filters.country } : {}),
+              // Exa's moderation filters unsafe content; it has no lighter level than on.
+              ...(filters?.safesearch && filters.safesearch !== 'off' ? { moderation: true } : {}),
             },
             describeStatus: keyRejected('EXA_API_KEY'),
           });

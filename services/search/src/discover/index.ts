@@ -19,3 +19,5 @@ export type { DiscoverProviderName, DiscoverSettings } from './create-discover-p
 export { createDiscoverProvider, DISCOVER_PROVIDERS } from './create-discover-provider.ts';
 export { truncateText } from '@rankgate/ranking';
 export { instrumentDiscoverProvider } from './instrument-discover.ts';
+export type { FilterOption } from './filter-params.ts';
+export { FILTER_OPTIONS, requestedOptions } from './filter-params.ts';

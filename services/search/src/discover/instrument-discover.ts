@@ -20,6 +20,7 @@ export function instrumentDiscoverProvider(provider: DiscoverProvider, metrics: 
     metrics.observeUpstream({ kind: 'discover', provider: provider.name, outcome, seconds: (performance.now() - started) / 1000 });
   return {
     name: provider.name,
+    ...(provider.honours ? { honours: provider.honours } : {}),
     async discover(query, options) {
       const started = performance.now();
       try {

@@ -9,6 +9,9 @@ import { z } from 'zod';
 import type { HttpProviderOptions } from './adapter-options.ts';
 import { bindUpstream, endpointUrl, requireSetting } from './adapter-options.ts';
 import { collectPages } from './collect-pages.ts';
+import { SEARXNG_SAFESEARCH, withSiteOperators } from './filter-params.ts';
+import type { TimeRange } from '@rankgate/contracts';
+import { TIME_RANGE_DAYS, TIME_RANGES } from '@rankgate/contracts';
 import type { DiscoverProvider } from './discover-provider.ts';
 import { toPublishedAt } from './published-date.ts';
 import { keepRows, optionalNumber, optionalText, parseEnvelope } from './response-shape.ts';
@@ -37,16 +40,26 @@ const describeStatus = (status: number): string | undefined =>
 export function createSearxngProvider(options: HttpProviderOptions = {}): DiscoverProvider {
   return {
     name: PROVIDER,
-    async discover(query, { maxCandidates, signal }) {
+    honours: new Set(['domains', 'dates', 'language', 'safesearch']),
+    async discover(query, { maxCandidates, signal, filters }) {
       const baseUrl = requireSetting(PROVIDER, 'SEARXNG_URL', options.baseUrl);
       const call = bindUpstream(PROVIDER, options, signal);
+      const params = {
+        // `site:` is read by the engines that support it; the results are filtered afterwards anyway.
+        q: withSiteOperators(query, filters),
+        ...(filters?.time_range ? { time_range: filters.time_range } : {}),
+        // SearXNG knows no explicit dates: the smallest time range covering the start date narrows the engines.
+        ...(!filters?.time_range && filters?.start_date ? { time_range: coveringRange(filters.start_date) } : {}),
+        ...(filters?.language ? { language: filters.language } : {}),
+        ...(filters?.safesearch ? { safesearch: SEARXNG_SAFESEARCH[filters.safesearch] } : {}),
+      };
       return collectPages({
         maxCandidates,
         signal,
         maxPages: MAX_PAGES,
         fetchPage: async (index) => {
           const body = await call({
-            url: endpointUrl(baseUrl, '/search', { q: query, format: 'json', pageno: index + 1 }),
+            url: endpointUrl(baseUrl, '/search', { ...params, format: 'json', pageno: index + 1 }),
             // The limiter's botdetection answers 429 unless Accept names text/html and gzip/deflate is accepted.
             headers: { Accept: 'application/json, text/html;q=0.9', 'Accept-Encoding': 'gzip, deflate' },
             describeStatus,
@@ -64,4 +77,10 @@ export function createSearxngProvider(options: HttpProviderOptions = {}): Discov
       });
     },
   };
+}
+
+/** The smallest SearXNG time range reaching back to `startDate`; `year` for anything older (filtered after). */
+function coveringRange(startDate: string, now = Date.now()): TimeRange {
+  const days = (now - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
+  return TIME_RANGES.find((range) => TIME_RANGE_DAYS[range] >= days) ?? 'year';
 }

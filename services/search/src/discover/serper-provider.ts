@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { KeyedProviderOptions } from './adapter-options.ts';
 import { bindUpstream, endpointUrl, keyRejected, requireSetting } from './adapter-options.ts';
 import { collectPages } from './collect-pages.ts';
+import { serperTbs, withSiteOperators } from './filter-params.ts';
 import type { DiscoverProvider } from './discover-provider.ts';
 import { toPublishedAt } from './published-date.ts';
 import { keepRows, optionalText, parseEnvelope } from './response-shape.ts';
@@ -35,9 +36,17 @@ export function createSerperProvider(options: KeyedProviderOptions = {}): Discov
   const baseUrl = options.baseUrl ?? 'https://google.serper.dev';
   return {
     name: PROVIDER,
-    async discover(query, { maxCandidates, signal }) {
+    honours: new Set(['domains', 'dates', 'country', 'language']),
+    async discover(query, { maxCandidates, signal, filters }) {
       const apiKey = requireSetting(PROVIDER, 'SERPER_API_KEY', options.apiKey);
       const call = bindUpstream(PROVIDER, options, signal);
+      const tbs = serperTbs(filters);
+      const params = {
+        q: withSiteOperators(query, filters),
+        ...(tbs ? { tbs } : {}),
+        ...(filters?.country ? { gl: filters.country.toLowerCase() } : {}),
+        ...(filters?.language ? { hl: filters.language } : {}),
+      };
       return collectPages({
         maxCandidates,
         signal,
@@ -46,7 +55,7 @@ export function createSerperProvider(options: KeyedProviderOptions = {}): Discov
           const body = await call({
             url: endpointUrl(baseUrl, '/search'),
             headers: { 'X-API-KEY': apiKey },
-            body: { q: query, num: PAGE_SIZE, page: index + 1 },
+            body: { ...params, num: PAGE_SIZE, page: index + 1 },
             describeStatus: keyRejected('SERPER_API_KEY'),
           });
           const items = parseEnvelope(PROVIDER, Envelope, body).organic ?? [];

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { KeyedProviderOptions } from './adapter-options.ts';
 import { bindUpstream, endpointUrl, keyRejected, requireSetting } from './adapter-options.ts';
 import { collectPages } from './collect-pages.ts';
+import { countryName } from './filter-params.ts';
 import type { DiscoverProvider } from './discover-provider.ts';
 import { toPublishedAt } from './published-date.ts';
 import { keepRows, optionalNumber, optionalText, parseEnvelope } from './response-shape.ts';
@@ -33,7 +34,8 @@ export function createTavilyProvider(options: KeyedProviderOptions = {}): Discov
   const baseUrl = options.baseUrl ?? 'https://api.tavily.com';
   return {
     name: PROVIDER,
-    async discover(query, { maxCandidates, signal }) {
+    honours: new Set(['domains', 'dates', 'country']),
+    async discover(query, { maxCandidates, signal, filters }) {
       const apiKey = requireSetting(PROVIDER, 'TAVILY_API_KEY', options.apiKey);
       const call = bindUpstream(PROVIDER, options, signal);
       return collectPages({
@@ -44,7 +46,16 @@ export function createTavilyProvider(options: KeyedProviderOptions = {}): Discov
           const body = await call({
             url: endpointUrl(baseUrl, '/search'),
             headers: { Authorization: `Bearer ${apiKey}` },
-            body: { query, max_results: Math.min(MAX_RESULTS, maxCandidates), search_depth: 'basic' },
+            body: {
+              query, max_results: Math.min(MAX_RESULTS, maxCandidates), search_depth: 'basic',
+              ...(filters?.include_domains?.length ? { include_domains: filters.include_domains } : {}),
+              ...(filters?.exclude_domains?.length ? { exclude_domains: filters.exclude_domains } : {}),
+              // Tavily rejects time_range together with dates; the request schema never sends both.
+              ...(filters?.time_range ? { time_range: filters.time_range } : {}),
+              ...(filters?.start_date ? { start_date: filters.start_date } : {}),
+              ...(filters?.end_date ? { end_date: filters.end_date } : {}),
+              ...(filters?.country && countryName(filters.country) ? { country: countryName(filters.country), topic: 'general' } : {}),
+            },
             describeStatus: keyRejected('TAVILY_API_KEY'),
           });
           const rows = keepRows(parseEnvelope(PROVIDER, Envelope, body).results, Row).map((row) => ({

@@ -30,6 +30,7 @@ export function toResultRow(row: RankedCandidate, rank: number, { relaxed = fals
   };
   if (relaxed) result.gates_relaxed = true;
   if (row.page) result.page = row.page;
+  if (candidate.provider_ranks) result.provider_ranks = candidate.provider_ranks;
   return result;
 }
 
@@ -38,6 +39,7 @@ export function toDropped(rows: readonly RankedCandidate[], limit = 10): SearchM
   return rows.flatMap((row) => (row.gate.failed ? [{
     url: row.candidate.url,
     domain: row.domain,
+    reason: 'gate' as const,
     gate: row.gate.failed,
     injection_risk: injectionRisk(row.signals.prompt_injection, PROMPT_INJECTION_THRESHOLD),
   }] : [])).slice(0, limit);

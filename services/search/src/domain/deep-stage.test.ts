@@ -91,7 +91,7 @@ describe('stage C (mode=deep)', () => {
     });
     const body = await deepSearch([candidate(1), candidate(2)], pages);
     expect(body.results.map((r) => r.url)).toEqual([url(1)]);
-    expect(body.meta.dropped).toEqual([{ url: url(2), domain: 'site2.example.org', gate: 'prompt_injection', injection_risk: 'high' }]);
+    expect(body.meta.dropped).toEqual([{ url: url(2), domain: 'site2.example.org', reason: 'gate', gate: 'prompt_injection', injection_risk: 'high' }]);
   });
 
   it('answers by the deadline: a page still being read keeps snippet-level scores and says so', async () => {

@@ -25,6 +25,8 @@ export interface DeepStageOptions {
    * keep their snippet-level scores, with the signal's reason; jobs not started are withdrawn.
    */
   signal?: AbortSignal;
+  /** Longest page `content` a row carries, cut to the query's most relevant passages (the request's max_chars). */
+  maxChars?: number;
   /** Pages read so far of those planned, as each one settles. */
   onProgress?: (progress: { done: number; planned: number }) => void;
 }
@@ -82,7 +84,8 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
     injectionReasons: [...new Set([...row.injectionReasons, ...page.injection_reasons])],
     score: scoreOf(signals, row.listRank ?? row.candidate.provider_rank),
     gate: applyGates(signals, isRepublisher),
-    content: page.excerpt,
+    // A worker of the previous version sends only the excerpt.
+    content: page.content ?? page.excerpt,
     publishedAt: row.candidate.published_at ?? page.published_at,
     page: {
       judged_on: 'page', status: 'judged', final_url: page.final_url, fetch_ms: fetchMs,
@@ -122,6 +125,7 @@ export async function runDeepStage(ranked: readonly RankedCandidate[], options: 
     const job: PageJob = {
       request_id: options.requestId,
       query: options.query,
+      ...(options.maxChars ? { max_chars: options.maxChars } : {}),
       candidate: { url: row.candidate.url, title: row.candidate.title, snippet: row.candidate.snippet, provider_rank: row.candidate.provider_rank },
     };
     let next: RankedCandidate;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import type { SearchFilters } from '@rankgate/contracts';
 import type { Candidate } from '@rankgate/ranking';
 import { CandidateSchema } from '@rankgate/ranking';
 import type { KeyValueStore } from '@rankgate/platform/stores';
@@ -28,7 +29,8 @@ export interface DiscoverCacheOptions {
 export const normaliseQuery = (query: string): string => query.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * Discover payloads, cached per (provider, normalised query, max_candidates) for a short TTL.
+ * Discover payloads, cached per (provider, normalised query, max_candidates, filters) for a short TTL:
+ * one provider's whole answer per entry, so a search that lost one provider never caches as if complete.
  * `refresh` (nocache=true) skips the read and rewrites the entry. Identical concurrent misses
  * share one upstream call.
  */
@@ -42,8 +44,10 @@ export class DiscoverCache {
     this.now = options.now ?? Date.now;
   }
 
-  key(provider: string, query: string, maxCandidates: number): string {
-    const digest = createHash('sha256').update(normaliseQuery(query)).digest('base64url').slice(0, 32);
+  /** Filters are part of the key (a filtered answer is another answer); none keeps the unfiltered key. */
+  key(provider: string, query: string, maxCandidates: number, filters: SearchFilters = {}): string {
+    const scoped = Object.keys(filters).length > 0 ? `${normaliseQuery(query)}\n${JSON.stringify(filters)}` : normaliseQuery(query);
+    const digest = createHash('sha256').update(scoped).digest('base64url').slice(0, 32);
     return `discover:${provider}:${maxCandidates}:${digest}`;
   }
 

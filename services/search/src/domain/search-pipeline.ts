@@ -1,6 +1,6 @@
 import type { PageJob, PageResult, SearchRequest, SearchResponse } from '@rankgate/contracts';
-import { CALLER_GUIDANCE } from '@rankgate/contracts';
-import type { Candidate, DiscoverProvider } from '../discover/index.ts';
+import { CALLER_GUIDANCE, pickFilters } from '@rankgate/contracts';
+import type { DiscoverProvider } from '../discover/index.ts';
 import type { JobProducer } from '@rankgate/platform/queue';
 import type { Judge } from '@rankgate/ranking';
 import { SERVICE_VERSION } from '@rankgate/platform/version';
@@ -9,11 +9,22 @@ import { toDropped, toResultRow } from './build-rows.ts';
 import type { RankedCandidate } from '@rankgate/ranking';
 import { runCascade } from '@rankgate/ranking';
 import { runDeepStage } from './deep-stage.ts';
+import type { CircuitBreaker } from '../discover/circuit-breaker.ts';
+import type { DiscoverStrategy } from '../discover/discover-sources.ts';
+import { discoverFromSources } from '../discover/discover-sources.ts';
+import { filterWarnings } from '../discover/filter-warnings.ts';
 import type { DiscoverCache } from './discover-cache.ts';
-import { discoverProblem } from './discover-problem.ts';
+import { enforceFilters } from './enforce-filters.ts';
 
 export interface SearchDependencies {
-  provider: DiscoverProvider;
+  /** One discover provider (tests, the sandbox, the eval); `providers` takes precedence. */
+  provider?: DiscoverProvider;
+  /** The configured discover providers, in `DISCOVER_PROVIDER` order. */
+  providers?: readonly DiscoverProvider[];
+  /** How several providers are asked (default `parallel`). */
+  strategy?: DiscoverStrategy;
+  /** Per-provider circuit breakers of this process. */
+  breakers?: ReadonlyMap<string, CircuitBreaker>;
   cache: DiscoverCache;
   judge: Judge;
   /** Stage-B size: how many stage-A survivors the judge sees. */
@@ -57,18 +68,22 @@ const elapsed = (from: number): number => Math.round((performance.now() - from) 
 export async function runSearch(request: SearchRequest, context: SearchContext, deps: SearchDependencies): Promise<SearchResponse> {
   const received = context.receivedAt ?? performance.now();
   const started = performance.now();
-  const key = deps.cache.key(deps.provider.name, request.q, request.max_candidates);
-  // The upstream call is shared by concurrent identical misses, so it must not die with one caller.
-  const discover = (): Promise<Candidate[]> =>
-    deps.provider.discover(request.q, { maxCandidates: request.max_candidates, signal: AbortSignal.timeout(deps.discoverDeadlineMs) });
-  const discovered = await deps.cache.get(key, discover, { refresh: request.nocache }).catch((error: unknown) => {
-    throw discoverProblem(error);
-  });
+  const providers = deps.providers ?? (deps.provider ? [deps.provider] : []);
+  const filters = pickFilters(request);
+  const asOf = new Date();
+  const discovered = await discoverFromSources(
+    { query: request.q, maxCandidates: request.max_candidates, filters, refresh: request.nocache },
+    { providers, cache: deps.cache, deadlineMs: deps.discoverDeadlineMs, ...(deps.strategy ? { strategy: deps.strategy } : {}), ...(deps.breakers ? { breakers: deps.breakers } : {}) },
+  );
+  const asked = new Set(discovered.reports.filter((report) => report.status === 'ok').map((report) => report.name));
+  const warnings = [...filterWarnings(providers.filter((provider) => asked.has(provider.name)), filters), ...discovered.warnings];
+  // Providers narrow what they can; the filters hold on every row whatever they did.
+  const filtered = enforceFilters(discovered.candidates, filters, asOf);
   const discoverMs = elapsed(started);
 
   const rankStarted = performance.now();
   const ranked = request.rank === 'on';
-  const cascade = await runCascade(request.q, discovered.candidates, {
+  const cascade = await runCascade(request.q, filtered.kept, {
     judge: deps.judge,
     judgeTopN: ranked ? deps.judgeTopN : 0,
     signal: context.signal,
@@ -81,6 +96,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const stageC = deep
     ? await runDeepStage(cascade.ranked, {
       query: request.q, requestId: context.requestId, pages: deps.pages, maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
+      maxChars: request.max_chars,
       // Epoch ms, whole (the queue envelope's deadline is an integer).
       deadline: Math.floor(Date.now() - (performance.now() - received) + (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) - RESPONSE_MARGIN_MS),
       // A caller that has gone needs no pages; a service shutting down answers with those it has.
@@ -115,13 +131,14 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
       rank: request.rank,
       k: request.k,
       max_candidates: request.max_candidates,
-      provider: deps.provider.name,
+      provider: providers.map((provider) => provider.name).join(','),
       judge: ranked ? deps.judge.name : 'none',
       ranked,
       counts: {
         discovered: discovered.candidates.length,
         ranked: ranked ? cascade.ranked.length : 0,
         judged: ranked ? cascade.ranked.filter((row) => row.judged).length : 0,
+        filtered_out: filtered.dropped.length,
         gated_out: gatedOut,
         returned: rows.length,
         ...(stageC ? { pages_planned: stageC.planned, pages_judged: stageC.judged } : {}),
@@ -134,7 +151,11 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
         output_tokens: cascade.usage.output_tokens + (stageC?.usage.output_tokens ?? 0),
         pages_fetched: stageC?.fetched ?? 0,
       },
-      dropped: toDropped(dropped),
+      dropped: [...filtered.dropped, ...toDropped(dropped)],
+      applied_filters: filters,
+      as_of: asOf.toISOString().slice(0, 10),
+      warnings,
+      providers: discovered.reports,
       guidance: CALLER_GUIDANCE,
     },
   };

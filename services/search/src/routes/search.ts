@@ -3,18 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SearchDependencies } from '../domain/search-pipeline.ts';
 import { runSearch } from '../domain/search-pipeline.ts';
-
-/**
- * Aborted when the caller disconnects before the answer is sent. (The request's own `close`
- * fires as soon as its body is read, so the response is what tells a caller has gone.)
- */
-function callerGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error('the caller disconnected'));
-  });
-  return controller.signal;
-}
+import { callerGone } from './caller-gone.ts';
 
 /**
  * `GET|POST /v1/search` and the website's `/api/v1/search`: one contract (query string or JSON

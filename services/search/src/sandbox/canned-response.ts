@@ -1,4 +1,5 @@
 import type { SearchResponse } from '@rankgate/contracts';
+import { SearchRequestSchema } from '@rankgate/contracts';
 import type { Candidate } from '@rankgate/ranking';
 import { createLocalJudge } from '@rankgate/ranking';
 import { MemoryKeyValueStore } from '@rankgate/platform/stores';
@@ -46,7 +47,7 @@ export const SANDBOX_CANDIDATES: readonly Candidate[] = [
 export async function buildSandboxTemplate(): Promise<SearchResponse> {
   const provider = { name: 'sandbox', discover: async () => [...SANDBOX_CANDIDATES] };
   const response = await runSearch(
-    { q: SANDBOX_QUERY, k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false },
+    SearchRequestSchema.parse({ q: SANDBOX_QUERY }),
     { requestId: 'sandbox', signal: new AbortController().signal },
     { provider, cache: new DiscoverCache({ store: new MemoryKeyValueStore({ maxEntries: 1 }), ttlMs: 1 }), judge: createLocalJudge(), judgeTopN: 30, discoverDeadlineMs: 1000 },
   );

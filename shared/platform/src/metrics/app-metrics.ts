@@ -111,6 +111,12 @@ export class AppMetrics {
       .inc({ limiter, decision });
   }
 
+  /** A discover provider's circuit breaker opened, closed again, or answered for the provider while open. */
+  recordBreakerEvent({ provider, event }: { provider: string; event: 'opened' | 'closed' | 'short_circuited' }): void {
+    this.counter('rankgate_discover_breaker_events_total', 'Discover circuit-breaker events, by provider and event (opened, closed, short_circuited).', ['provider', 'event'])
+      .inc({ provider, event });
+  }
+
   /** The Prometheus text exposition of this app's registry. */
   async exposition(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
