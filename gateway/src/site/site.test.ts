@@ -121,6 +121,22 @@ describe('pages', () => {
     expect(body).toContain(`data-risk-medium="${INJECTION_RISK_MEDIUM_FROM}" data-risk-high="${PROMPT_INJECTION_THRESHOLD}"`);
     expect(body).toContain(`from ${PROMPT_INJECTION_THRESHOLD.toFixed(2)}, where the safety gate removes the source`);
     expect(body).toContain('<label for="api-key">API key</label>');
+    // A newcomer fills the key before pressing Search: the field comes first, in the page and in tab order.
+    expect(body.indexOf('id="api-key"')).toBeLessThan(body.indexOf('id="search-button"'));
+  });
+
+  it('gives the long API reference contents naming every operation and schema, and a Try it on this instance', async () => {
+    const { body } = await site.inject('/docs');
+    const contents = /<nav aria-label="API reference contents">([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
+    const openapi = buildOpenApi(BASE_URL) as { paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, unknown> } };
+    for (const item of Object.values(openapi.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (['get', 'post', 'delete'].includes(method)) expect(contents).toContain(`href="#op-${operation.operationId?.toLowerCase()}"`);
+      }
+    }
+    for (const schema of Object.keys(openapi.components.schemas)) expect(contents).toContain(`href="#schema-${schema.toLowerCase()}"`);
+    expect(body).toContain(`curl -s ${BASE_URL}/v1/sandbox`);
+    expect(body).toContain(`'${BASE_URL}/v1/search?q=how+do+tides+work&amp;k=3'`);
   });
 
   it('offers the domain and time filters with the names the search API takes', async () => {

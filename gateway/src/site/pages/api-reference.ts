@@ -33,6 +33,7 @@ interface Operation {
 }
 interface OpenApiDocument {
   info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, { description?: string }> };
@@ -130,17 +131,32 @@ export function renderApiReference(document: OpenApiDocument): string {
   const groups = tags.map((tag) => {
     const members = operations.filter(({ operation }) => operation.tags?.includes(tag.name));
     const id = `tag-${slugify(tag.name)}`;
-    return { id, tag, html: `<section aria-labelledby="${id}"><h3 id="${id}">${escapeHtml(tag.description ?? tag.name)}</h3>
+    return { id, tag, members, html: `<section aria-labelledby="${id}"><h3 id="${id}">${escapeHtml(tag.description ?? tag.name)}</h3>
 ${members.map(({ method, path, operation }) => renderOperation(method, path, operation)).join('\n')}</section>` };
   });
   const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => `<section class="schema" aria-labelledby="${schemaAnchor(name)}">
 <h4 id="${schemaAnchor(name)}">${escapeHtml(name)}</h4>${schema.description ? `<p>${withCode(schema.description)}</p>` : ''}
 ${schema.properties ? table(`Fields of ${name}`, ['Field', 'Type', 'Required', 'Meaning'], propertyRows(schema)) : `<p>${describeType(schema)}</p>`}</section>`);
-  const contents = [...groups.map((g) => `<li><a href="#${g.id}">${escapeHtml(g.tag.description ?? g.tag.name)}</a></li>`), '<li><a href="#schemas">Schemas</a></li>'];
+  // The reference is long: the contents name every operation and schema, not only the sections.
+  const operationLink = ({ method, path, operation }: { method: string; path: string; operation: Operation }) =>
+    `<li><a href="#op-${slugify(operation.operationId ?? `${method} ${path}`)}">${method.toUpperCase()} <code>${escapeHtml(path)}</code></a></li>`;
+  const contents = [
+    '<li><a href="#try-it">Try it</a></li>',
+    ...groups.map((g) => `<li><a href="#${g.id}">${escapeHtml(g.tag.description ?? g.tag.name)}</a><ul>${g.members.map(operationLink).join('')}</ul></li>`),
+    `<li><a href="#schemas">Schemas</a><ul>${Object.keys(document.components?.schemas ?? {})
+      .map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`).join('')}</ul></li>`,
+  ];
+  // Examples against this instance: the document's server is the origin it was served from (BASE_URL).
+  const origin = document.servers?.[0]?.url ?? '';
+  const tryIt = `<section aria-labelledby="try-it"><h3 id="try-it">Try it</h3>
+<p>Against this instance, <code>${escapeHtml(origin)}</code>: the sandbox needs no credential; a search needs the operator key (or a token).</p>
+<pre><code>curl -s ${escapeHtml(origin)}/v1/sandbox
+curl -s -H "X-API-Key: $OPERATOR_API_KEY" '${escapeHtml(origin)}/v1/search?q=how+do+tides+work&amp;k=3'</code></pre></section>`;
   return `<section aria-labelledby="api-reference" class="api-reference">
 <h2 id="api-reference">API reference</h2>
 <p>${escapeHtml(document.info.title)} ${escapeHtml(document.info.version)}, rendered from <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1). ${withCode(document.info.description ?? '')}</p>
 <nav aria-label="API reference contents"><ul class="toc">${contents.join('')}</ul></nav>
+${tryIt}
 ${groups.map((g) => g.html).join('\n')}
 <section aria-labelledby="schemas"><h3 id="schemas">Schemas</h3>
 ${schemas.join('\n')}</section>

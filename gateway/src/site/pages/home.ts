@@ -34,7 +34,6 @@ It never writes answers. This page searches in <code>snip</code> mode (title, UR
 <div class="field field-query"><label for="q">Query</label>
 <input id="q" name="q" type="search" required maxlength="${SEARCH_LIMITS.queryLength.max}" autocomplete="off" spellcheck="false" placeholder="how do tides work"></div>
 <div class="field field-k"><label for="k">Results</label><select id="k" name="k">${options}</select></div>
-<div class="field field-submit"><button id="search-button" type="submit">Search</button></div>
 <details class="field field-filters" id="filters">
 <summary>Filters</summary>
 <div class="filter-grid">
@@ -54,6 +53,7 @@ Results with no known date are kept and show no date.</p>
 <p id="key-help" class="help">Sent as <code>Authorization: Bearer</code> to <code>/api/v1/search</code> and kept only in this tab
 (session storage). Running your own Rankgate? <code>npm start</code> prints an operator key.</p>
 </div>
+<div class="field field-submit"><button id="search-button" type="submit">Search</button></div>
 </form>
 <p id="demo-note" class="help" hidden>Public demo: searches use a shared demo key with a small lifetime allowance per address.
 For more, <a href="/developers">run your own Rankgate</a> or <a href="/auth.md">register an agent</a>.</p>

@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 
 import { createLogger } from '@rankgate/platform/logger';
@@ -50,6 +50,7 @@ describe('the page extraction pool', () => {
     const page = hostilePage();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const utilisationBefore = performance.eventLoopUtilization();
     const parsing = Promise.allSettled(Array.from({ length: 4 }, () => pool!.extract('html', page)));
     const healthMs: number[] = [];
     let settled = false;
@@ -61,13 +62,17 @@ describe('the page extraction pool', () => {
       expect(health.statusCode).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    const utilisation = performance.eventLoopUtilization(utilisationBefore).utilization;
     loop.disable();
     await app.close();
     const outcomes = await parsing;
     expect(outcomes.every((o) => o.status === 'rejected' && o.reason instanceof ExtractBudgetError)).toBe(true);
-    expect(healthMs.length).toBeGreaterThan(10);
-    // In process, one such page held the event loop for about 3 s; here it stays in the tens of ms.
-    expect(Math.max(...healthMs)).toBeLessThan(250);
-    expect(loop.max / 1e6).toBeLessThan(250);
+    expect(healthMs.length).toBeGreaterThan(3);
+    // In process, one such page held the event loop for about 3 s (busy all along). Here the loop
+    // mostly waits: its utilisation does not depend on how many other processes share the CPU,
+    // while latencies do, so those get a bound well under one page's in-process cost.
+    expect(utilisation).toBeLessThan(0.5);
+    expect(Math.max(...healthMs)).toBeLessThan(1_500);
+    expect(loop.max / 1e6).toBeLessThan(1_500);
   }, 20_000);
 });
