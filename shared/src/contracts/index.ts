@@ -2,9 +2,9 @@ export { contractRegistry } from './registry.ts';
 export type { SearchRequest, SearchRequestInput } from './search-request.ts';
 export { RANK_SWITCH, SEARCH_LIMITS, SEARCH_MODES, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
 export { parseSearchRequest } from './parse-search-request.ts';
-export type { Gates, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
+export type { Gates, InjectionEvidence, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
 export {
-  CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
+  CALLER_GUIDANCE, EVIDENCE_FIELDS, GatesSchema, InjectionEvidenceSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
 } from './search-response.ts';
 export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';

@@ -1,4 +1,4 @@
-import type { RowPage, Signals } from '@rankgate/shared/contracts';
+import type { InjectionEvidence, RowPage, Signals } from '@rankgate/shared/contracts';
 import type { Candidate } from '@rankgate/shared/discover';
 import type { Judge, JudgeUsage, JudgeVerdict } from '@rankgate/shared/ranking';
 import { analyzeQuery, domainOf, indexCandidate, onTopic } from '@rankgate/shared/ranking';
@@ -14,6 +14,8 @@ export interface RankedCandidate {
   signals: Signals;
   isRepublisher: boolean | null;
   injectionReasons: string[];
+  /** Where stage A's screening found its evidence, per field of what the provider sent. */
+  injectionEvidence: InjectionEvidence[];
   /** Whether stage B (the judge) saw this candidate. */
   judged: boolean;
   score: number;
@@ -72,6 +74,7 @@ function merge(local: number, verdict: JudgeVerdict | undefined): Signals {
 export async function runCascade(query: string, candidates: readonly Candidate[], options: CascadeOptions): Promise<CascadeResult> {
   const analysis = analyzeQuery(query);
   const stageA = candidates.map((candidate, id) => {
+    // Everything the provider sent: title, whole description, extra passages, original markup.
     const injection = screenResult(candidate);
     const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
     const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
@@ -96,7 +99,7 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
     const reasons = [...injection.reasons];
     if (signals.prompt_injection !== null && signals.prompt_injection > injection.score) reasons.push('judge rated the text as an injection');
     return {
-      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, judged,
+      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, injectionEvidence: injection.evidence, judged,
       score: scoreOf(signals, candidate.provider_rank), gate: applyGates(signals, isRepublisher),
     };
   });
