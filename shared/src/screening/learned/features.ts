@@ -120,11 +120,12 @@ export function forEachWordFeature(text: string, mask: number, sink: (bucket: nu
 export const MAX_SENTENCE_CHARS = 240;
 /** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
 const MIN_SENTENCE_CHARS = 30;
-const SENTENCE_END = /[.!?。！？]["'’”)\]]*\s+/g;
+/** ". ", "! ", "? " (any whitespace after), and " — ", which joins a result's title to its description. */
+const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+/g;
 
 /**
- * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? " (whitespace of any
- * kind, so lines play no part), short sentences join the next, long ones are cut.
+ * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? " and " — " (whitespace
+ * of any kind, so lines play no part), short sentences join the next, long ones are cut.
  */
 export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
   const blockOf = new Uint16Array(text.length + 1);
