@@ -146,7 +146,8 @@ export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number
   SENTENCE_END.lastIndex = 0;
   for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
     const to = match.index + match[0].length;
-    if (to - from >= MIN_SENTENCE_CHARS) close(to);
+    // A title's " — " always ends it: a short title must not join the description's first sentence.
+    if (to - from >= MIN_SENTENCE_CHARS || match[0].includes('—')) close(to);
   }
   if (from < text.length || starts.length === 0) close(text.length);
   blockOf[text.length] = Math.max(0, Math.min(65535, starts.length - 1));
