@@ -69,6 +69,26 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
     expect(JSON.stringify(body.meta.dropped)).not.toContain('Ignore all previous');
   });
 
+  it(verifies('SEARCH-SCREEN-1'), async () => {
+    const ranked = SearchResponseSchema.parse((await http.get('/v1/search?q=screened+tides&nocache=true')).json);
+    expect(ranked.results.map((r) => r.url)).toEqual(['https://tables.example.org/tides']);
+    expect(ranked.meta.dropped.map((d) => [d.url, d.gate]).sort()).toEqual([
+      ['https://guide.example.org/tides', 'prompt_injection'], ['https://towers.example.org/tides', 'prompt_injection'],
+      ['https://trivia.example.org/tides', 'prompt_injection'],
+    ]);
+
+    const unranked = SearchResponseSchema.parse((await http.get('/v1/search?q=screened+tides&rank=off')).json);
+    const row = (host: string) => unranked.results.find((r) => r.url.includes(host))!;
+    expect(row('tables.example.org').injection_evidence).toBeUndefined();
+    expect(row('guide.example.org').snippet).toBe('Ocean tides explained. Updated daily.');
+    expect(row('guide.example.org').injection_evidence?.[0]).toMatchObject({ field: 'markup' });
+    expect(row('trivia.example.org').injection_evidence?.some((e) => e.field === 'extra_snippets' && e.index === 1)).toBe(true);
+    const inline = row('towers.example.org');
+    const spans = inline.injection_evidence?.filter((e) => e.field === 'snippet') ?? [];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const span of spans) expect(span.start).toBeGreaterThanOrEqual('Ocean tides rise twice a day.'.length);
+  });
+
   it(verifies('SEARCH-RELAX-1'), async () => {
     const response = await http.get('/v1/search?q=all+injected');
     const body = SearchResponseSchema.parse(response.json);
@@ -78,6 +98,8 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
       expect(row.injection_risk).toBe('high');
     }
     expect(body.meta).not.toHaveProperty('gates_relaxed');
+    expect(body.meta.counts).toMatchObject({ gated_out: 0, returned: 2 });
+    expect(body.meta.dropped).toEqual([]);
     expect(JSON.stringify(body.meta)).not.toContain('gates_relaxed');
   });
 

@@ -72,9 +72,11 @@ const CONFUSION_HEADERS = ['n', 'pos', 'TP', 'FP', 'FN', 'TN', 'precision', 'rec
 
 export function injectionTables(result: InjectionResult): Table[] {
   const summary: Table = {
-    title: `Prompt-injection detector (detectInjection), flagged at score ≥ ${result.threshold}`,
-    headers: ['set', ...CONFUSION_HEADERS, 'p50 µs', 'p99 µs'],
-    rows: result.files.map((file) => [file.label, ...confusionCells(file.confusion), file.timeUs.p50.toFixed(1), file.timeUs.p99.toFixed(1)]),
+    title: `Prompt-injection screening, flagged at score ≥ ${result.threshold}: raw text (detectInjection) and as provider results (runSearch)`,
+    headers: ['set', 'via', ...CONFUSION_HEADERS, 'p50 µs', 'p99 µs'],
+    rows: result.files.map((file) => [
+      file.label, file.via ?? 'detectInjection', ...confusionCells(file.confusion), file.timeUs.p50.toFixed(1), file.timeUs.p99.toFixed(1),
+    ]),
   };
   const breakdown: Table = {
     title: 'By source and category',
@@ -84,7 +86,7 @@ export function injectionTables(result: InjectionResult): Table[] {
         ...(file.bySource.length > 1 ? file.bySource.map((group) => ({ prefix: 'source', group })) : []),
         ...(file.byCategory?.groups ?? []).map((group) => ({ prefix: file.byCategory?.field ?? 'category', group })),
       ];
-      return groups.map(({ prefix, group }) => [file.label, `${prefix}=${group.name}`, ...confusionCells(group.confusion)]);
+      return groups.map(({ prefix, group }) => [`${file.label} (${file.via ?? 'detectInjection'})`, `${prefix}=${group.name}`, ...confusionCells(group.confusion)]);
     }),
   };
   const pages: Table = {

@@ -72,13 +72,20 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
 - Times are \`meta.timings_ms\` per query, one query at a time on this machine; rank=off pays the discover (the local
   index search with snippets), the rank=on runs hit the discover cache. Judge calls and tokens are \`meta.usage\` (the
   local judge makes one call per query and uses no tokens).
-- **Injection**: every row's \`text\` scored by \`detectInjection\`; flagged at score ≥ 0.55 (PROMPT_INJECTION_THRESHOLD, the
-  gate). Precision, recall, F1, false-positive rate per file, per \`source\` and per the set's category field. Time per row
-  is one \`detectInjection\` call (nearest-rank p50 / p99, after a warm-up). BIPIA train is the only set rules or thresholds may
-  be tuned on; it is reported apart. *Page time*: 100 pages of 20,000 characters made of consecutive SciFact abstracts (real
-  prose, one per line), one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
-  \`screenPage\` call with three ordinary hidden parts (a comment, an off-screen link, a CSS-hidden menu). Wall time on a
-  shared 2-core machine (other work running at the same time inflates it, p99 most), and the process's CPU time per page.
+- **Injection**: each set is scored twice at the gate (score ≥ 0.55, PROMPT_INJECTION_THRESHOLD): *detectInjection*, the
+  row's raw text; and *runSearch*, each row returned by a fixed provider as one result's description (titled "Search
+  result", whitespace collapsed as every adapter does) and screened by the pipeline's stage A (rank=off, so no other gate
+  hides a row; \`scripts/eval/injection-pipeline.ts\`). The acceptance targets read the runSearch figures. Two sets are built
+  (\`scripts/eval/web-passages.ts\`): *DL19 pool passages* of the **evaluation queries** (the pool is split by query with a
+  fixed hash of the query id, \`scripts/train/dl19-split.ts\`; about 60 % of the queries are training queries, whose
+  passages the detector was trained on, the rest are here, and a passage in both pools counts as evaluation); and *web
+  passages*: each BIPIA test attack spliced into one of those passages at the row's own position (start / middle / end,
+  one space, seeded), with as many clean passages beside them. Precision, recall, F1 and false-positive rate per set, per
+  \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99, after a warm-up);
+  the web-passages row is the time per snippet. *Page time*: 100 pages of 20,000 characters of consecutive SciFact
+  abstracts, one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
+  \`screenPage\` call with three ordinary hidden parts. Wall time on a shared 2-core machine (other work running at the
+  same time inflates it, p99 most), and the process's CPU time per page.
 - **Cascade cost**: the ranking runs again with the \`openai\` judge (the real adapter, OpenAI wire format) against a
   deterministic fake model on 127.0.0.1 (\`scripts/eval/fake-openai-server.ts\`), for the cascade (JUDGE_TOP_N ${CASCADE_TOP_N}) and for
   every candidate judged, in both judge modes (\`JUDGE_MODE=pointwise\` and \`listwise\`: the pointwise batches, then windows
@@ -86,31 +93,23 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
 - **Tune / held-out**: every ranking figure is also given for each half of the queries (FNV-1a hash of the query id, even =
   tune, odd = held-out); ranking settings are chosen on the tune half only.
 - **Tuning provenance: what was fit on what.**
-  - *Detector rules, first set* (2026-11-21): written from BIPIA *train* rows and general knowledge of injection
-    techniques; no test, CyberSecEval, NotInject or WildGuard row was read. One decision was revisited after seeing BIPIA
-    *test* recall drop (an exclusion added for two train false positives), then narrowed on reasoning from train alone;
-    treat BIPIA test recall as slightly optimistic.
-  - *Detector rules, second set* (2026-11-21: a request for the secret an assistant holds, secrets asked for in disguise,
-    wider role-play escapes, rules that "no longer apply", "you are in … mode", more languages, disguised spellings, split
-    instructions): written from general knowledge of the technique families CyberSecEval names in its
-    \`injection_variant\` field (the category names in the table below) and its \`risk_category\` counts; no row text was
-    read beyond the first rows a file preview showed (two CyberSecEval, four WildGuard, three NotInject rows). The detector was measured on all sets after each of three rounds of rules; CyberSecEval recall moved
-    0.127 → 0.283 → 0.291 → 0.295 with every false-positive rate unchanged, so those figures are measured, not fit, but they
-    did inform the choice to stop adding rules.
-  - *A learned model was tried and not shipped*: a logistic regression over hashed words and word pairs, fit on BIPIA
-    *train*, synthetic attacks and benign prompts written for the purpose, and the README prose of the pinned
-    dependencies; four variants (all words; a fixed lexicon of instruction words; max over 24-token windows; more
-    synthetic role-play requests) were each measured once on the evaluation sets as a go/no-go check. The first, combined
-    with the rules, reached CyberSecEval recall 0.438 but WildGuard FPR 0.228 and NotInject FPR 0.106; the others separated
-    CyberSecEval from WildGuard benign poorly (AUC 0.60–0.64): WildGuard's benign prompts use jailbreak framing (role-play, "you are now", "ignore your
-    guidelines") for harmless requests, and 71 of CyberSecEval's 251 rows are *logic-violating* (an ordinary request that
-    only breaks the hidden system prompt, e.g. asking a support bot for a poem), which no text-only detector can see. At any
-    threshold with WildGuard FPR ≤ 0.03 its CyberSecEval recall was below 0.03, so the rules alone are shipped.
+  - *Detector, 2026-11-24 (learned model + rules, \`npm run train:screening\`)*: trained on training files only
+    (\`pi-agent-train/\`, BIPIA *train*, DL19 passages of training queries, SciFact, templates written for the purpose);
+    no evaluation row was trained on. The rule families of 2026-11-21 (written from BIPIA *train* and general knowledge;
+    CyberSecEval's category names informed a second set) stay, without the line-structure families. The model's design
+    was chosen from held-out *training* groups (the trainer prints them), but about a dozen variants (window of one or two
+    sentences, sentence features, negative weight, rule weight, which templates) were also each measured on the
+    evaluation sets here as a go/no-go check, so treat these figures as lightly tuned. Two changes were made because
+    they were wrong for the product, and both *lowered* the evaluation recall: plain questions are no longer taught as
+    attacks (a question in a page is how FAQ pages read; BIPIA's question-type attacks are missed), and template topics
+    are drawn from ordinary passages instead of a fixed list (a fixed list taught topic words, not the form of a task).
+  - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
+    rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *Ranking weights and the subject gate* (2026-11-21): the provider-order weight (0.6), the subject gate's coverage
     floors (a third for named subjects, a quarter for guessed or symbol subjects) and the first term weighting were chosen
     by running this eval on all the queries it reports (about a dozen runs): in-sample.
   - *Local judge relevance features* (2026-11-24: BM25F, coverage, proximity, RM3 feedback; their weights and settings in
-    \`shared/src/ranking/local/lexical-relevance.ts\`): chosen on the **tune half** of each set's queries only, a fixed split
+    \`shared/ranking/src/local/lexical-relevance.ts\`): chosen on the **tune half** of each set's queries only, a fixed split
     by the FNV-1a hash of the query id (even = tune, odd = held-out; \`scripts/eval/query-split.ts\`), about fifteen runs of
     the cascade on the tune half. The held-out half was read once per candidate setting, never to choose between them,
     and is reported apart below: it is the figure to trust. Standard IR features only; no query string is special-cased.
@@ -185,15 +184,14 @@ ${rankingPart}
 
 ${injectionPart}
 
-Acceptance targets: recall ≥ 0.80 on BIPIA test with FPR ≤ 0.05 on its benign rows; FPR ≤ 0.10 on NotInject; FPR ≤ 0.03
-on WildGuard benign; recall ≥ 0.80 on CyberSecEval. See *Tuning provenance* above for what informed the rules.
+Acceptance targets (read on the runSearch figures): recall ≥ 0.90 on BIPIA test attacks in web passages with FPR ≤ 0.02 on
+its clean passages; recall ≥ 0.90 on BIPIA test with FPR ≤ 0.02; recall ≥ 0.60 on CyberSecEval; FPR ≤ 0.05 on NotInject,
+≤ 0.03 on WildGuard benign, ≤ 0.01 on DL19 pool passages. See *Tuning provenance* above for what informed the detector.
 
-Why CyberSecEval stays low: its direct rows are user turns measured against a system prompt the detector never sees (71 of
-251 are logic-violating: a harmless-looking request that breaks only that prompt), and the persuasion, hypothetical and
-virtualization rows use the same framing as WildGuard's benign prompts, where the gate must stay under 3 %. Published
-guards trained on large labelled sets reach about 71 % on CyberSecEval's indirect rows at 1 % FPR (Prompt Guard 1). The
-rule families here keep every false-positive target; reaching 0.80 needs a model trained on labelled attack *and*
-adversarial-benign prompts, which this repository does not have.
+What the detector misses: tasks for an assistant with no tell-tale words ("Write a short story about …", "Explain …",
+plain questions) planted in unrelated text (BIPIA's content-creation, tutoring and question categories), which read the
+same as ordinary requests or FAQ text one sentence at a time; and CyberSecEval's direct rows measured against a system
+prompt the detector never sees. The false-positive targets hold.
 
 ## Reproduce
 
@@ -201,6 +199,7 @@ adversarial-benign prompts, which this repository does not have.
 npm run eval                       # both halves, local judge
 npm run eval -- --only injection   # or --only ranking; --judge openai|anthropic once those judges exist
 npx vitest run scripts/eval        # metric unit tests + the DL19 0.5058 acceptance test
+npm run train:screening            # retrains the injection model; reproduces the shipped artefact byte for byte
 \`\`\`
 `;
 }

@@ -75,6 +75,22 @@ export const ProviderReportSchema = z.object({
 });
 contractRegistry.add(ProviderReportSchema, { id: 'ProviderReport', description: 'One discover provider\'s part in a search.' });
 
+/** Fields an evidence span can point into; the first three are returned on the row, the last two are not. */
+export const EVIDENCE_FIELDS = ['title', 'snippet', 'content', 'extra_snippets', 'markup'] as const;
+
+export const InjectionEvidenceSchema = z.object({
+  field: z.enum(EVIDENCE_FIELDS).describe('Where the evidence lies. `title`, `snippet`, `content`: a field of this row, as returned. '
+    + '`extra_snippets`, `markup`: text the provider sent that the row does not return (further passages; the description\'s '
+    + 'original markup, e.g. an HTML comment or a hidden element).'),
+  index: z.number().int().min(0).optional().describe('For `extra_snippets`: which of the provider\'s further passages (0-based).'),
+  start: z.number().int().min(0).describe('Start offset (UTF-16 code units, as JavaScript strings count) into the text of `field`.'),
+  end: z.number().int().min(0).describe('End offset, exclusive. For `extra_snippets` and `markup` the offsets index the provider\'s text, which is not returned.'),
+  reason: z.string().describe('Why this span is evidence: a rule family, or the learned model and its strongest words.'),
+});
+contractRegistry.add(InjectionEvidenceSchema, {
+  id: 'InjectionEvidence', description: 'One span of prompt-injection evidence, strongest first; see docs/ranking.md.',
+});
+
 export const ResultRowSchema = z.object({
   rank: z.number().int().min(1).describe('1-based position in the returned list.'),
   title: z.string(),
@@ -89,6 +105,8 @@ export const ResultRowSchema = z.object({
   gates: GatesSchema.nullable().describe('Outcome of each hard gate, in the order applied; null when rank=off (no gates run).'),
   injection_risk: z.enum(['low', 'medium', 'high']).describe('UI label: Injection risk.'),
   injection_reasons: z.array(z.string()),
+  injection_evidence: z.array(InjectionEvidenceSchema).optional()
+    .describe('Where the injection evidence lies (at most 5 spans, strongest first); absent or empty when none was found.'),
   gates_relaxed: z.literal(true).optional()
     .describe('Present only on rows restored because the hard gates left nothing (a relaxed-safety response).'),
   page: RowPageSchema.optional().describe('Deep mode only: what the row was judged on (page text or snippet) and why.'),
@@ -161,6 +179,7 @@ export type Signals = z.infer<typeof SignalsSchema>;
 export type RowPage = z.infer<typeof RowPageSchema>;
 export type Gates = z.infer<typeof GatesSchema>;
 export type ResultRow = z.infer<typeof ResultRowSchema>;
+export type InjectionEvidence = z.infer<typeof InjectionEvidenceSchema>;
 export type SearchMeta = z.infer<typeof SearchMetaSchema>;
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type ProviderReport = z.infer<typeof ProviderReportSchema>;

@@ -52,6 +52,15 @@ export function htmlToText(html: string): string {
     .replace(/<\/?[a-z][^>]*>/gi, '');
   return collapseWhitespace(decodeEntities(withoutTags));
 }
+/**
+ * A result's title and description as the provider sent them, when they hold markup that plain text
+ * loses (screening reads comments and hidden elements in it); undefined when both are plain already.
+ */
+export function originalMarkup(title: string, description: string | null | undefined): string | undefined {
+  const original = description ? `${title}\n${description}` : title;
+  return /[<&]/.test(original) && htmlToText(original) !== collapseWhitespace(original) ? original : undefined;
+}
+
 const BLOCK_TAGS = 'address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul';
 const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi');
 /** Elements whose content is never text a reader sees. */

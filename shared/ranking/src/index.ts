@@ -12,7 +12,9 @@ export { createAnthropicJudge, createOpenAiJudge } from './llm/index.ts';
 export { judgeEnv, judgeSettingsFromEnv, refineJudgeEnv } from './judge-env.ts';
 export type { Candidate } from './candidate.ts';
 export { CandidateSchema } from './candidate.ts';
-export { collapseWhitespace, decodeEntities, htmlDocumentToText, htmlTitle, htmlToText, truncateText } from './html-text.ts';
+export {
+  collapseWhitespace, decodeEntities, htmlDocumentToText, htmlTitle, htmlToText, originalMarkup, truncateText,
+} from './html-text.ts';
 export type { RankedCandidate } from './cascade/cascade.ts';
 export { compareRanked, runCascade } from './cascade/cascade.ts';
 export { applyGates } from './cascade/gates.ts';

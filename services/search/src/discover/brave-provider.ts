@@ -1,6 +1,7 @@
 /**
  * Brave Web Search (`GET /res/v1/web/search`, key in `X-Subscription-Token`). Pages by `offset`,
- * which is a page index (0–9) in units of `count` (≤ 20). No score: rank order only.
+ * which is a page index (0–9) in units of `count` (≤ 20). No score: rank order only. `extra_snippets` (further
+ * passages of the page) and the description's original markup are kept for ranking and screening.
  */
 import { z } from 'zod';
 
@@ -9,7 +10,7 @@ import { bindUpstream, endpointUrl, keyRejected, requireSetting } from './adapte
 import { collectPages } from './collect-pages.ts';
 import { braveFreshness, withSiteOperators } from './filter-params.ts';
 import type { DiscoverProvider } from './discover-provider.ts';
-import { htmlToText } from '@rankgate/ranking';
+import { htmlToText, originalMarkup } from '@rankgate/ranking';
 import { toPublishedAt } from './published-date.ts';
 import { keepRows, optionalText, parseEnvelope } from './response-shape.ts';
 
@@ -27,6 +28,7 @@ const Row = z.object({
   title: z.string(),
   url: z.string(),
   description: optionalText,
+  extra_snippets: z.array(z.string()).optional().catch(undefined),
   page_age: optionalText,
   age: optionalText,
 });
@@ -70,6 +72,8 @@ export function createBraveProvider(options: KeyedProviderOptions = {}): Discove
             title: htmlToText(row.title),
             url: row.url,
             snippet: htmlToText(row.description ?? ''),
+            extra_snippets: row.extra_snippets?.map(htmlToText),
+            markup: originalMarkup(row.title, row.description),
             published_at: toPublishedAt(row.page_age) ?? toPublishedAt(row.age),
           }));
           return { rows, last: items.length < count || envelope.query?.more_results_available === false };

@@ -1,6 +1,7 @@
 /**
  * Exa (`POST /search`, key in `x-api-key`). One request returns up to 100 results, so there is no
- * paging. The snippet is the first highlight (asked for in `contents`), else the summary or text.
+ * paging. The snippet is the first highlight (asked for in `contents`), else the summary or text; further
+ * highlights are the candidate's `extra_snippets`.
  */
 import { z } from 'zod';
 
@@ -17,6 +18,8 @@ const PROVIDER = 'exa';
 const MAX_RESULTS = 100;
 /** Summaries and page text can run to pages; a snippet is a few sentences. */
 const SNIPPET_MAX_CHARS = 400;
+/** The first is the snippet; the rest are extra passages that ranking and screening read. */
+const HIGHLIGHTS_PER_URL = 3;
 
 const Envelope = z.object({ results: z.array(z.unknown()) });
 
@@ -31,7 +34,7 @@ const Row = z.object({
 });
 
 /**
- * Exa adapter (`type: auto`, one two-sentence highlight a result).
+ * Exa adapter (`type: auto`, up to three two-sentence highlights a result).
  * Defaults: `baseUrl` `https://api.exa.ai`, `timeoutMs` 8000, `userAgent` `rankgateUserAgent()`.
  * Without `apiKey` every call throws `ProviderNotConfiguredError('exa', 'EXA_API_KEY')`.
  */
@@ -56,7 +59,7 @@ export function createExaProvider(options: KeyedProviderOptions = {}): DiscoverP
               query,
               numResults: Math.min(MAX_RESULTS, maxCandidates),
               type: 'auto',
-              contents: { highlights: { numSentences: 2, highlightsPerUrl: 1 } },
+              contents: { highlights: { numSentences: 2, highlightsPerUrl: HIGHLIGHTS_PER_URL } },
               ...(filters?.include_domains?.length ? { includeDomains: filters.include_domains } : {}),
               ...(filters?.exclude_domains?.length ? { excludeDomains: filters.exclude_domains } : {}),
               ...(window?.from ? { startPublishedDate: `${window.from}T00:00:00.000Z` } : {}),
@@ -71,6 +74,7 @@ export function createExaProvider(options: KeyedProviderOptions = {}): DiscoverP
             title: row.title,
             url: row.url,
             snippet: truncateText((row.highlights?.[0] || row.summary || row.text || '').trim(), SNIPPET_MAX_CHARS),
+            extra_snippets: row.highlights?.slice(1),
             published_at: toPublishedAt(row.publishedDate),
             provider_score: row.score,
           }));

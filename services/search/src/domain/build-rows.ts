@@ -27,6 +27,7 @@ export function toResultRow(row: RankedCandidate, rank: number, { relaxed = fals
     gates: unranked ? null : row.gate.gates,
     injection_risk: injectionRisk(row.signals.prompt_injection, PROMPT_INJECTION_THRESHOLD),
     injection_reasons: row.injectionReasons,
+    ...(row.injectionEvidence.length > 0 ? { injection_evidence: row.injectionEvidence } : {}),
   };
   if (relaxed) result.gates_relaxed = true;
   if (row.page) result.page = row.page;

@@ -115,9 +115,10 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
     rows = inProviderOrder.slice(0, request.k).map((row, i) => toResultRow(row, i + 1, { unranked: true }));
   } else {
     const passing = final.filter((row) => !row.gate.failed);
-    dropped = final.filter((row) => row.gate.failed);
-    gatedOut = dropped.length;
     const relaxed = passing.length === 0 && final.length > 0;
+    // A relaxed response restores the gated rows: none of them is dropped, so counts and `dropped` say so.
+    dropped = relaxed ? [] : final.filter((row) => row.gate.failed);
+    gatedOut = dropped.length;
     rows = (relaxed ? final : passing).slice(0, request.k).map((row, i) => toResultRow(row, i + 1, { relaxed }));
   }
 

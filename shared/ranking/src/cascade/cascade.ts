@@ -1,4 +1,4 @@
-import type { RowPage, Signals } from '@rankgate/contracts';
+import type { InjectionEvidence, RowPage, Signals } from '@rankgate/contracts';
 import type { Candidate } from '../candidate.ts';
 import type { Judge, JudgeUsage, JudgeVerdict } from '../judge.ts';
 import { analyzeQuery } from '../local/query-analysis.ts';
@@ -16,6 +16,8 @@ export interface RankedCandidate {
   signals: Signals;
   isRepublisher: boolean | null;
   injectionReasons: string[];
+  /** Where stage A's screening found its evidence, per field of what the provider sent. */
+  injectionEvidence: InjectionEvidence[];
   /** Whether stage B (the judge) saw this candidate. */
   judged: boolean;
   /** Listwise mode: the judge's position for it among the judged; the score's rank prior in place of the provider's. */
@@ -76,6 +78,7 @@ function merge(local: number, verdict: JudgeVerdict | undefined): Signals {
 export async function runCascade(query: string, candidates: readonly Candidate[], options: CascadeOptions): Promise<CascadeResult> {
   const analysis = analyzeQuery(query);
   const stageA = candidates.map((candidate, id) => {
+    // Everything the provider sent: title, whole description, extra passages, original markup.
     const injection = screenResult(candidate);
     const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
     const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
@@ -102,7 +105,7 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
     if (signals.prompt_injection !== null && signals.prompt_injection > injection.score) reasons.push('judge rated the text as an injection');
     const listRank = verdict?.listRank;
     return {
-      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, judged,
+      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, injectionEvidence: injection.evidence, judged,
       ...(listRank === undefined ? {} : { listRank }),
       score: scoreOf(signals, listRank ?? candidate.provider_rank), gate: applyGates(signals, isRepublisher),
     };

@@ -1,102 +1,78 @@
-import type { InjectionFamily } from './injection-patterns.ts';
-import { INJECTION_FAMILIES } from './injection-patterns.ts';
 // The risk bands are part of the search response contract.
 import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
+import type { InjectionModel } from './learned/injection-model.ts';
+import { loadInjectionModel } from './learned/injection-model.ts';
+import { ruleEvidence } from './rule-evidence.ts';
+
+/** A stretch of the screened text that is evidence of an injection, and why. */
+export interface EvidenceSpan {
+  /** Offsets into the text given to the detector: [start, end). */
+  start: number;
+  end: number;
+  reason: string;
+}
 
 export interface InjectionAssessment {
-  /** 0-1; the hard gate drops a row at or above PROMPT_INJECTION_THRESHOLD (0.55). */
+  /** 0-1, calibrated; the hard gate drops a row at or above PROMPT_INJECTION_THRESHOLD (0.55). */
   score: number;
-  /** One reason per family of evidence found, strongest first. */
+  /** The rule families found, strongest first, then the learned model's strongest features. */
   reasons: string[];
+  /**
+   * Where the evidence lies, strongest first (rule matches, then the model's most suspicious window).
+   * Always set by detectInjection; absent where several texts were combined (a page and its hidden parts).
+   */
+  evidence?: EvidenceSpan[];
 }
 
 export type InjectionRisk = 'low' | 'medium' | 'high';
 
 /** Pages are long; evidence beyond this many characters is not looked for (bounded cost). */
 const MAX_SCANNED_CHARS = 200_000;
+/** The model's features named in a reason, at most. */
+const NAMED_FEATURES = 3;
+/** The model is named as a reason when its part of the logit alone would put the text at this probability. */
+const MODEL_REASON_FROM = 0.3;
 
-/** Patterns joined into one alternation (`(?:a)|(?:b)`) with the given flags. */
-function joined(patterns: readonly RegExp[], flags: string): RegExp {
-  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
-}
+/** The shipped artefact, beside this code (written by `npm run train:screening`), read once at start. */
+export const INJECTION_MODEL: InjectionModel = loadInjectionModel(new URL('./learned/injection-model.json', import.meta.url));
 
-interface FlagGroup {
-  /** Every pattern with these flags, of every family, in one global alternation. */
-  scanner: RegExp;
-  /** Each family's own patterns with these flags, sticky: tried only where the scanner matched. */
-  families: { family: InjectionFamily; sticky: RegExp }[];
-}
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /**
- * The patterns grouped by their flags (almost all are case-insensitive; a few are case-sensitive
- * or Unicode). Per group, one scanner walks a page once, instead of one walk per pattern (a 20 KB
- * page in about half the time).
+ * The local prompt-injection detector: offline, deterministic, microseconds for a snippet. The
+ * learned model's most suspicious window and the rule families' evidence combine into one
+ * calibrated score (weights fitted on held-out training data, see scripts/train), never below
+ * what the rule families alone give. Whitespace runs
+ * count as one space: no evidence depends on lines or on where the text was cut.
  */
-const GROUPS: readonly FlagGroup[] = [...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags)))].map((flags) => ({
-  scanner: joined(INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)), `${flags}g`),
-  families: INJECTION_FAMILIES.flatMap((family) => {
-    const own = family.patterns.filter((p) => p.flags === flags);
-    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
-  }),
-}));
-
-/**
- * The families whose patterns match `text` (match functions aside). Each position where a group's
- * scanner matches is tried with each family's sticky alternation, so every family that matches
- * anywhere is found, also where two families match at the same place.
- */
-export function familiesMatching(text: string): Set<InjectionFamily> {
-  const found = new Set<InjectionFamily>();
-  for (const { scanner, families } of GROUPS) {
-    const pending = families.filter((entry) => !found.has(entry.family));
-    scanner.lastIndex = 0;
-    for (let match = scanner.exec(text); match !== null && pending.length > 0; match = scanner.exec(text)) {
-      for (let i = pending.length - 1; i >= 0; i -= 1) {
-        const entry = pending[i];
-        if (!entry) continue;
-        entry.sticky.lastIndex = match.index;
-        if (entry.sticky.test(text)) {
-          found.add(entry.family);
-          pending.splice(i, 1);
-        }
-      }
-      scanner.lastIndex = match.index + 1;
-    }
-  }
-  return found;
-}
-
-/**
- * The local prompt-injection detector: offline, deterministic, microseconds for a snippet.
- * Families of evidence combine as independent signals: score = 1 − Π(1 − weight).
- */
-export function detectInjection(text: string): InjectionAssessment {
+export function detectInjection(text: string, model: InjectionModel = INJECTION_MODEL): Required<InjectionAssessment> {
   const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
-  let clean = 1;
-  const found: { reason: string; weight: number }[] = [];
-  const matched = familiesMatching(scanned);
-  for (const family of INJECTION_FAMILIES) {
-    if (matched.has(family) || family.match?.(scanned) === true) {
-      clean *= 1 - family.weight;
-      found.push(family);
-    }
+  const rules = ruleEvidence(scanned);
+  const window = model.score(scanned);
+  const { combine } = model;
+  const modelPart = combine.model * window.logit;
+  // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
+  // language the model has not seen is still an override).
+  const rulesAlone = 1 - Math.exp(-rules.evidence);
+  const combined = sigmoid(modelPart + combine.rules * rules.evidence + combine.bias);
+  const score = Math.round(Math.max(rulesAlone, combined) * 1000) / 1000;
+
+  const reasons = rules.hits.map((hit) => hit.family.reason);
+  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [{ ...hit.span, reason: hit.family.reason }] : []));
+  if (sigmoid(modelPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
+    const features = model.strongestFeatures(scanned, window.start, window.end, NAMED_FEATURES);
+    const reason = features.length > 0
+      ? `learned model: ${features.map((f) => `"${f.name}"`).join(', ')}`
+      : 'learned model: the text reads like an instruction to an AI';
+    reasons.push(reason);
+    const end = window.start + scanned.slice(window.start, window.end).trimEnd().length;
+    evidence.push({ start: window.start, end, reason });
   }
-  found.sort((a, b) => b.weight - a.weight);
-  return { score: Math.round((1 - clean) * 1000) / 1000, reasons: found.map((f) => f.reason) };
+  return { score, reasons, evidence };
 }
 
 /** The UI label (Injection risk): high at the gate threshold, medium from INJECTION_RISK_MEDIUM_FROM. */
 export function injectionRisk(score: number | null, threshold: number): InjectionRisk {
   if (score === null || score >= threshold) return 'high';
   return score >= INJECTION_RISK_MEDIUM_FROM ? 'medium' : 'low';
-}
-
-/**
- * Screens one search result. The title is metadata, not a line of the page, so it joins the snippet
- * inline (a question title such as "How do tides work?" is not a question planted in content);
- * page text (deep mode) keeps its own lines, where line structure is evidence.
- */
-export function screenResult({ title, snippet, content }: { title: string; snippet: string; content?: string }): InjectionAssessment {
-  const summary = title ? `${title} — ${snippet}` : snippet;
-  return detectInjection(content ? `${summary}\n${content}` : summary);
 }

@@ -8,17 +8,12 @@ export interface InjectionFamily {
   readonly reason: string;
   readonly weight: number;
   readonly patterns: readonly RegExp[];
-  /** Evidence that a single regular expression cannot express (line structure). */
+  /** Evidence that a single regular expression cannot express (repetition, encoded runs, disguised secrets). */
   readonly match?: (text: string) => boolean;
 }
 
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
 
-/**
- * Verbs that open a task handed to a writer or an assistant — not the verbs of web navigation,
- * recipes or setup guides ("click", "add the flour", "run npm install", "sign up").
- */
-const TASK_VERB = String.raw`(?:summari[sz]e|translate|write (?:a|an|me|your|the|some|\d+)|compose|draft|explain|describe|analy[sz]e|outline|paraphrase|rewrite|generate|brainstorm|elaborate on|critique|classify|tell me|give me|provide (?:a|an|the|me|some|your|\d+)|suggest|recommend|compare|evaluate|predict|forecast|interpret|misspell|scramble|jumble|encrypt|encode|decode|reverse|respond|reply|answer|break down|develop (?:a|an)|create (?:a|an)|design (?:a|an)|replace|substitute|convert|introduce|integrate|incorporate|enhance|augment|modify|rearrange|anagram|render|leverage|utili[sz]e|employ|adopt|absorb|embed|inject|weave|blend|fuse|infuse|meld|merge|harmoni[sz]e|enrich|incorporate|ensure (?:the|that|a|your)|make (?:sure|the following)|consider (?:adding|including|enriching|streamlining|integrating|using)|(?:do not|don't) (?:forget|hesitate) to|(?:list|name|identify|calculate|determine|solve|examine|investigate|research|discuss|detail|craft|produce|formulate|construct|assess|review|report|automate|extract|categori[sz]e|perform|conduct|show me|help me|teach me|state that|claim that|insist that|announce|promote|advertise|mention|highlight|emphasi[sz]e|tease|urge|encourage)\b(?!\s+(?:your|our|us|here|now|more|this (?:page|site|post|article)))\s+\S)`;
 /** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
 const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
 
@@ -38,69 +33,6 @@ function secretInDisguise(text: string): boolean {
     if (DISGUISE_BEFORE.test(text.slice(Math.max(0, at - DISGUISE_LOOKBACK), at))) return true;
   }
   return false;
-}
-
-const QUESTION_START = String.raw`(?:what|what's|who|which|when|where|why|how|can you|could you|would you|will you)`;
-
-/** One standalone sentence on its own line, at most this long, is read as a possible planted request. */
-const MAX_REQUEST_LINE = 240;
-const REQUEST_LINE = new RegExp(String.raw`^(?:(?:please|kindly|now|also|finally|to proceed|remember to|be sure to|in (?:your|the) (?:response|reply|answer|output)),?\s+)?${TASK_VERB}\b`, 'i');
-const QUESTION_LINE = new RegExp(String.raw`^${QUESTION_START}\b[^?]*\?['"’”)]*$`, 'i');
-/** A line that speaks about the reader's own reply or code is a request even without a task verb first. */
-const ADDRESSES_OUTPUT = /\byour\s+(?:reply|response|answer|output)\b/i;
-/** The reader's code: a request when phrased as one, not in an explanation to a person. */
-const ADDRESSES_CODE = /\byour\s+(?:code|solution|implementation|codebase|algorithm|program|script)\b/i;
-/** …which it is not when it reads as an explanation to a person ("There are two problems with your code:"). */
-const EXPLAINS = /^(?:there|this|that|it|the|a|an|you|your|i|we|my|our|he|she|they|here|if|when|as|because|so|but|and|also note|note)\b|\byou\s+(?:could|can|might|may|will|would|are|have|had|were)\b/i;
-/** "Replace this:", "Use these:" — a how-to step pointing at the example that follows. */
-const POINTS_AT_EXAMPLE = /^\S+(?:\s+\S+)?\s+(?:this|that|it|these|those|them)\s*[:.]$/i;
-/** Lines that are data rather than prose: table rows, code, mail/record headers. */
-const DATA_LINE = /^(?:\|.*\||```|[A-Z][A-Z_ ]{2,}:|[\w.]+\s*=\s*\S|(?:import|from|def|class|return|const|let|var|function|public|private)\b|[{}[\]()<>;#]|\/\/)/;
-
-interface Request {
-  kind: 'imperative' | 'question';
-  /** Next to table rows, code or record headers. */
-  amongData: boolean;
-  /** The text's first or last line. */
-  atEdge: boolean;
-}
-
-let cachedText: string | null = null;
-let cachedRequests: Request[] = [];
-
-/** Lines of `text` that are one request standing alone (memoised: three families ask in a row). */
-function requestLines(text: string): Request[] {
-  if (text !== cachedText) {
-    cachedRequests = findRequestLines(text);
-    cachedText = text;
-  }
-  return cachedRequests;
-}
-
-function findRequestLines(text: string): Request[] {
-  if (text.length < 80 || !text.includes('\n')) return [];
-  const lines = text.split('\n').map((l) => l.trim());
-  const filled = lines.filter((l) => l.length > 0);
-  const first = filled[0];
-  const last = filled[filled.length - 1];
-  const out: Request[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (line.length < 12 || line.length > MAX_REQUEST_LINE) continue;
-    if (!/^[A-Z]/.test(line) || !/[.?!:]['"’”)]*$/.test(line)) continue;
-    if (/[.?!]\s+[A-Z]/.test(line.slice(0, -1))) continue; // more than one sentence
-    if (text.length - line.length < 60) continue;
-    if (POINTS_AT_EXAMPLE.test(line)) continue;
-    const imperative = REQUEST_LINE.test(line) || ADDRESSES_OUTPUT.test(line) || (ADDRESSES_CODE.test(line) && !EXPLAINS.test(line));
-    const kind = imperative ? 'imperative' : QUESTION_LINE.test(line) ? 'question' : null;
-    if (kind === null) continue;
-    const prev = lines.slice(0, i).reverse().find((l) => l.length > 0);
-    const next = lines.slice(i + 1).find((l) => l.length > 0);
-    const edge = line === first || line === last;
-    const amongData = [prev, next].some((l) => l !== undefined && DATA_LINE.test(l));
-    out.push({ kind, amongData, atEdge: edge });
-  }
-  return out;
 }
 
 /** Code that sends local data away, destroys files, or fetches and runs code. */
@@ -191,7 +123,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\byou (?:are no longer|don't have to|do not have to|no longer (?:have|need) to|needn't)\b[^.\n]{0,30}\b(?:bound by|follow|obey|restricted by|limited by)\b[^.\n]{0,20}\b(?:rules|instructions|guidelines|restrictions|programming|policies)\b/i,
       /\b(?:your|the|these|those|all|any)\s+(?:rules|restrictions|guidelines|instructions|policies|filters)\s+(?:don't|do not|no longer|won't|will not)\s+apply\b/i,
       /\bdo not (?:follow|obey) (?:your|the) (?:previous|original|system)\b/i,
-      /\b(?:ignore|disregard|forget)\s+(?:about\s+)?(?:everything|all(?: of)? (?:that|this|the above)|the above|what (?:i|you) (?:said|were told)|whatever you were told|your (?:programming|training|restrictions|rules))\b/i,
+      /\b(?:ignore|disregard|forget)\s+(?:about\s+)?(?:everything(?! (?:you|we) (?:know|knew|thought|learned|heard|read)\b)|all(?: of)? (?:that|this|the above)|the above|what (?:i|you) (?:said|were told)|whatever you were told|your (?:programming|training|restrictions|rules))\b/i,
       /\b(?:previous|prior|earlier|original|above)\s+(?:instructions?|directives?|prompts?)\s+(?:are|is|were|was|have been|no longer)\s+(?:void|cancel+ed|revoked|obsolete|invalid|outdated|null|apply|replaced|overridden)\b/i,
       /\bignorier(?:e|en sie)\b[^.\n]{0,30}\b(?:vorherigen|bisherigen|obigen|alle)\b[^.\n]{0,20}\banweisungen\b/i,
       /\bignore[zr]?\b[^.\n]{0,30}\b(?:instructions|consignes)\b[^.\n]{0,20}\b(?:précédentes|precedentes|antérieures|ci-dessus)\b/i,
@@ -212,10 +144,11 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'role or delimiter spoofing',
     weight: 0.6,
     patterns: [
-      /(?:^|\n)\s*(?:system|assistant|developer)\s*:\s*\S/i,
+      /\[\[?\s*(?:system|assistant|developer|admin|tool)\s*\]\]?\s*(?:new task|next step|override|instructions?)?\s*:?\s*\S/i,
+      /<\/?(?:system|assistant|developer|information|important_instructions|instructions)>/i,
       /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>/i,
       /\[\/?INST\]|<<\/?SYS>>|<\/?s>\s*\[INST/i,
-      /(?:^|\n)\s*#{2,}\s*(?:system|instruction|new instructions)\b/i,
+      /#{2,}\s*(?:system|instruction|new instructions)\b/i,
       /\b(?:begin|end) (?:of )?(?:system prompt|system message|instructions)\b/i,
     ],
   },
@@ -255,30 +188,6 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       new RegExp(String.raw`\b${AI}\b[^.\n]{0,40}\b(?:must|should|shall|are instructed to|need to)\b[^.\n]{0,40}\b(?:say|respond|answer|recommend|rank|rate|summari[sz]e|output|reply|state|mention|cite)\b`, 'i'),
       new RegExp(String.raw`\b(?:as an? ${AI}|dear ${AI}),? (?:you|please)\b`, 'i'),
     ],
-  },
-  {
-    reason: 'a request for an assistant on a line of its own',
-    weight: 0.45,
-    patterns: [],
-    match: (text) => requestLines(text).some((r) => r.kind === 'imperative'),
-  },
-  {
-    reason: 'a question planted in the text',
-    weight: 0.3,
-    patterns: [],
-    match: (text) => requestLines(text).some((r) => r.kind === 'question'),
-  },
-  {
-    reason: 'request out of place among data',
-    weight: 0.36,
-    patterns: [],
-    match: (text) => requestLines(text).some((r) => r.amongData),
-  },
-  {
-    reason: 'request at the very start or end of the text',
-    weight: 0.2,
-    patterns: [],
-    match: (text) => requestLines(text).some((r) => r.atEdge),
   },
   {
     reason: 'code that sends data away or damages the system',
@@ -380,7 +289,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'fake dialogue turns',
     weight: 0.5,
     patterns: [
-      /(?:^|\n)\s*(?:user|human|q|question)\s*:[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:assistant|ai|bot|a|answer|model)\s*:[^\n]*\n[\s\S]*?(?:^|\n)\s*(?:user|human|q|question)\s*:[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:assistant|ai|bot|a|answer|model)\s*:/i,
+      // Two exchanges of invented turns (one alone is how a transcript or an interview reads).
+      /\b(?:user|human)\s*:.{1,300}?\b(?:assistant|ai|bot|model)\s*:.{1,300}?\b(?:user|human)\s*:.{1,300}?\b(?:assistant|ai|bot|model)\s*:/is,
     ],
   },
   {
@@ -403,7 +313,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:following|subsequent|below|these|this)\s+(?:code|snippet|script|lines?)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\byour\s+(?:code|solution|implementation|codebase|code base|algorithm|program|script|response|answer|reply|project|elucidation|logic|work)\b/i,
       /\byour\s+(?:code|solution|implementation|codebase|algorithm|program)\b[^\n]{0,60}\b(?:following|subsequent|below)\s+(?:code|snippet|script)\b/i,
-      /\b(?:following|subsequent|below)\s+(?:code|snippet|script)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\b(?:in|into|within|to)\s+(?:your|the)\s+(?:code|solution|implementation|codebase|algorithm|program|response|answer|reply)\b[^\n]{0,40}:?\s*\n+\s*```/i,
+      /\b(?:following|subsequent|below)\s+(?:code|snippet|script)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\b(?:in|into|within|to)\s+(?:your|the)\s+(?:code|solution|implementation|codebase|algorithm|program|response|answer|reply)\b[^\n]{0,40}:?\s*```/i,
     ],
   },
   {

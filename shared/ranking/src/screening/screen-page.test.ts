@@ -26,12 +26,11 @@ describe('screenPage', () => {
     expect(injectionRisk(result.score, THRESHOLD)).toBe('low');
   });
 
-  it('flags a note to an AI hidden in a comment, which in plain view is only medium risk', () => {
+  it('flags a note to an AI hidden in a comment, weighing it more than the same note in plain view', () => {
     const inView = screenPage({ visibleText: `${article}\n${note}` });
-    expect(injectionRisk(inView.score, THRESHOLD)).toBe('medium');
-
     const hidden = screenPage({ visibleText: article, hiddenText: [{ channel: 'html_comment', text: note }] });
     expect(hidden.score).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(hidden.score).toBeGreaterThanOrEqual(inView.score);
     expect(hidden.reasons[0]).toBe('in an HTML comment: text addresses an AI assistant');
   });
 

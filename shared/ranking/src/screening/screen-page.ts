@@ -5,6 +5,7 @@
  * Instructions in text nobody is meant to see are the signature of an injection, so hidden
  * evidence weighs more than the same evidence in visible text.
  */
+import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionAssessment } from './detect-injection.ts';
 import { detectInjection } from './detect-injection.ts';
 
@@ -82,7 +83,8 @@ export function screenPage({ title, snippet, visibleText, hiddenText = [] }: Pag
       found.push({ reason: `a message carried by ${label}`, weight: SMUGGLED_WEIGHT });
     }
     const hidden = detectInjection(joined);
-    if (hidden.score === 0) continue;
+    // The score is calibrated (never exactly 0): hidden text below medium risk is a menu or a tag, not evidence.
+    if (hidden.score < INJECTION_RISK_MEDIUM_FROM) continue;
     const weight = hiddenEvidence(hidden.score);
     clean *= 1 - weight;
     for (const reason of hidden.reasons) found.push({ reason: `in ${label}: ${reason}`, weight });

@@ -1,0 +1,115 @@
+/**
+ * `npm run train:screening`: trains the learned injection detector and writes its artefact
+ * (shared/ranking/src/screening/learned/injection-model.json). Seeded and deterministic: the same data
+ * and code give the same file, byte for byte. Training files only (see ./training-data.ts); the
+ * held-out part (15 % of the groups: whole attacks, whole documents) fits how the model and the
+ * rule families combine into one calibrated score, and reports validation figures.
+ */
+import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+import { MODEL_FORMAT } from '@rankgate/ranking/screening/learned';
+import { ruleEvidence } from '@rankgate/ranking/screening/rules';
+
+import type { Encoded, Geometry } from './logistic.ts';
+import { bestWindow, encode, fitCombination, train } from './logistic.ts';
+import { seededRandom, stableHash } from './random.ts';
+import type { Example } from './training-data.ts';
+import { trainingExamples } from './training-data.ts';
+
+export const MODEL_VERSION = '2026-11-24.1';
+const SEED = 20261124;
+/** Defaults make the shipped artefact; TRAIN_* variables exist for experiments (the artefact records what was used). */
+const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+const GEOMETRY: Geometry = { bucketsLog2: env('TRAIN_BUCKETS_LOG2', 18), windowBlocks: env('TRAIN_WINDOW', 1) };
+const EPOCHS = env('TRAIN_EPOCHS', 10);
+const HELD_OUT_SHARE = 0.15;
+/** Held-out benign sources that are text as a search returns it (web passages, abstracts, mail and documents). */
+const WEB_TEXT = new Set(['dl19-train', 'scifact', 'bipia-train', 'llmail_inject_benign_emails']);
+/** The gate's false-positive rate on held-out benign web text, at most. */
+const MAX_HELD_OUT_FPR = 0.005;
+/** Benign examples weigh more: a false alarm on ordinary web text costs the user a source. */
+const NEGATIVE_WEIGHT = env('TRAIN_NEGATIVE_WEIGHT', 3);
+/** Each rule family adds −ln(1 − weight) × this to the logit (see fitCombination). */
+const RULES_WEIGHT = env('TRAIN_RULES_WEIGHT', 2);
+export const ARTEFACT_URL = new URL('../../shared/ranking/src/screening/learned/injection-model.json', import.meta.url);
+
+const heldOut = (example: Example): boolean => stableHash(`holdout:${example.group}`) / 4294967296 < HELD_OUT_SHARE;
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+function quantise(weights: Float64Array): { scale: number; bytes: Buffer } {
+  const max = weights.reduce((m, w) => Math.max(m, Math.abs(w)), 1e-9);
+  const scale = max / 127;
+  const bytes = Buffer.alloc(weights.length);
+  for (let i = 0; i < weights.length; i += 1) bytes.writeInt8(Math.max(-127, Math.min(127, Math.round((weights[i] ?? 0) / scale))), i);
+  return { scale: Number(scale.toPrecision(8)), bytes };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const random = seededRandom(SEED);
+  const examples = await trainingExamples(random);
+  const fit = examples.filter((e) => !heldOut(e));
+  const held = examples.filter(heldOut);
+  const weightOf = (e: Example): number => (e.label === 0 ? NEGATIVE_WEIGHT : 1) * (e.weight ?? 1);
+  const encoded: Encoded[] = fit.map((e) => encode(e.text, e.label, weightOf(e), GEOMETRY));
+  console.log(`${examples.length} examples (${fit.length} fitted, ${held.length} held out by group); training …`);
+  const model = train(encoded, { epochs: EPOCHS, learningRate: 0.2, l2: 1e-6, random, geometry: GEOMETRY });
+  const { scale, bytes } = quantise(model.weights);
+  const quantised = new Float64Array(model.weights.length);
+  for (let i = 0; i < quantised.length; i += 1) quantised[i] = bytes.readInt8(i) * scale;
+
+  // The held-out part: the model's logit and the rules' evidence, combined by a fitted logistic regression.
+  const rows = held.map((e) => ({
+    model: bestWindow(encode(e.text, e.label, 1, GEOMETRY), quantised, model.bias, GEOMETRY.windowBlocks).logit,
+    rules: ruleEvidence(e.text).evidence,
+    label: e.label,
+    weight: weightOf(e),
+    source: e.source,
+  }));
+  const raw = fitCombination(rows, RULES_WEIGHT);
+  // Calibrated for the gate: the bias moves down until at most MAX_HELD_OUT_FPR of held-out benign web text reaches 0.55.
+  const benignLogits = rows.filter((row) => row.label === 0 && WEB_TEXT.has(row.source))
+    .map((row) => raw.model * row.model + raw.rules * row.rules).sort((a, b) => b - a);
+  const allowed = benignLogits[Math.floor(benignLogits.length * MAX_HELD_OUT_FPR)] ?? 0;
+  const gateLogit = Math.log(0.55 / 0.45);
+  const bias = Math.min(raw.bias, gateLogit - allowed - 1e-3);
+  const combine = { model: Number(raw.model.toFixed(6)), rules: Number(raw.rules.toFixed(6)), bias: Number(bias.toFixed(6)) };
+  const bySource = new Map<string, { n: number; flagged: number; label: number }>();
+  for (const row of rows) {
+    const flagged = sigmoid(combine.model * row.model + combine.rules * row.rules + combine.bias) >= 0.55;
+    const key = `${row.source} (${row.label === 1 ? 'attacks' : 'benign'})`;
+    const entry = bySource.get(key) ?? { n: 0, flagged: 0, label: row.label };
+    entry.n += 1;
+    entry.flagged += Number(flagged);
+    bySource.set(key, entry);
+  }
+  const validation = Object.fromEntries([...bySource].sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([source, { n, flagged, label }]) => [source, { n, [label === 1 ? 'recall' : 'fpr']: Number((flagged / n).toFixed(4)) }]));
+  console.table(validation);
+
+  const artefact = {
+    format: MODEL_FORMAT,
+    version: MODEL_VERSION,
+    buckets_log2: GEOMETRY.bucketsLog2,
+    window_blocks: GEOMETRY.windowBlocks,
+    bias: Number(model.bias.toFixed(6)),
+    scale,
+    combine,
+    training: {
+      seed: SEED,
+      epochs: EPOCHS,
+      negative_weight: NEGATIVE_WEIGHT,
+      rules_weight: RULES_WEIGHT,
+      examples: examples.length,
+      held_out: held.length,
+      note: 'pi-agent-train, BIPIA train, DL19 pool passages of training queries, SciFact, synthetic templates; no evaluation file',
+      held_out_at_gate: validation,
+    },
+    weights: bytes.toString('base64'),
+  };
+  await writeFile(ARTEFACT_URL, `${JSON.stringify(artefact)}\n`);
+  console.log(`Wrote ${fileURLToPath(ARTEFACT_URL)} (${(performance.now() - started) / 1000} s).`);
+}
+
+await main();

@@ -1,0 +1,123 @@
+/**
+ * The training examples for the learned injection detector, from training files only (never the
+ * evaluation files: pi-bipia-indirect/test.jsonl, pi-cyberseceval, pi-notinject). Every example
+ * has a group: attacks by their attack (InjecAgent by `meta.attacker_instruction`), benign text by
+ * its document, so the held-out part shares no attack and no passage with the fitted part.
+ */
+import { dataPath } from '../eval/data.ts';
+import { readJsonl } from '../eval/metrics.ts';
+import { splitDl19Pool } from './dl19-split.ts';
+import type { Random } from './random.ts';
+import { benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, triggerWordNegatives } from './synthetic.ts';
+import { SPLICE_POSITIONS, collapse, splice } from './splice.ts';
+
+export interface Example {
+  text: string;
+  label: 0 | 1;
+  /** Examples of one group land on the same side of the split. */
+  group: string;
+  /** Where the example came from (for the per-source validation figures). */
+  source: string;
+  /** Extra weight (default 1): BIPIA's clean contexts each stand against three attacked copies of themselves. */
+  weight?: number;
+}
+
+type JsonRow = Record<string, unknown>;
+const text = (row: JsonRow): string => (typeof row.text === 'string' ? row.text : '');
+const meta = (row: JsonRow): JsonRow => (row.meta && typeof row.meta === 'object' ? (row.meta as JsonRow) : {});
+
+async function rows(...parts: string[]): Promise<JsonRow[]> {
+  const out: JsonRow[] = [];
+  for await (const row of readJsonl(dataPath(...parts))) out.push(row as JsonRow);
+  return out;
+}
+
+/** A question with no word about the reader's reply or instructions. */
+const PLAIN_QUESTION = /^(?![\s\S]*\b(?:your|you must|ignore|instead)\b)[\s\S]*\?['"’”)]*$/i;
+
+const ENHANCED = /^IMPORTANT!!!\s*Ignore all previous instructions and (?:strictly adhere to the following instruction:\s*)?/i;
+
+/** Passages for splicing and for benign windows: DL19 training-query passages and SciFact abstracts. */
+async function benignPassages(): Promise<{ dl19: string[]; scifact: string[] }> {
+  const split = await splitDl19Pool(dataPath('trec-dl19-passage-bm25top100', 'bm25_top100.run'));
+  const dl19: string[] = [];
+  for (const row of await rows('trec-dl19-passage-bm25top100', 'corpus.jsonl')) {
+    if (split.train.has(String(row._id))) dl19.push(collapse(text(row)));
+  }
+  const scifact = (await rows('beir-scifact', 'corpus.jsonl')).map((row) => collapse(`${String(row.title ?? '')}. ${text(row)}`));
+  return { dl19, scifact };
+}
+
+export async function trainingExamples(random: Random): Promise<Example[]> {
+  const examples: Example[] = [];
+  const attacks: { text: string; group: string }[] = [];
+  const bipiaContexts: string[] = [];
+
+  for (const file of ['injecagent.jsonl', 'xinjectagent.jsonl']) {
+    for (const row of await rows('pi-agent-train', file)) {
+      const instruction = meta(row).attacker_instruction;
+      const group = `attack:${typeof instruction === 'string' ? instruction : text(row).replace(ENHANCED, '')}`;
+      examples.push({ text: text(row), label: 1, group, source: file.replace('.jsonl', '') });
+      const setting = meta(row).setting;
+      if (setting === 'raw_instruction' || setting === 'enhanced_instruction') attacks.push({ text: text(row), group });
+    }
+  }
+  for (const file of ['deepset_prompt_injections.jsonl', 'giskard_prompt_injections.jsonl', 'llmail_inject_benign_emails.jsonl']) {
+    for (const row of await rows('pi-agent-train', file)) {
+      const label = row.label === 1 ? 1 : 0;
+      const group = `${file}:${text(row).slice(0, 200)}`;
+      examples.push({ text: text(row), label, group, source: file.replace('.jsonl', '') });
+      if (label === 1 && text(row).length < 400) attacks.push({ text: text(row), group });
+    }
+  }
+  for (const row of await rows('pi-bipia-indirect', 'train.jsonl')) {
+    const attack = typeof row.attack_text === 'string' ? row.attack_text : null;
+    // A plain question inside a page is how FAQ pages read: not taught as an attack (the product would flag FAQs).
+    if (attack && PLAIN_QUESTION.test(attack.trim())) continue;
+    const group = attack ? `attack:${attack}` : `bipia:${String(row.context_id)}`;
+    examples.push({ text: text(row), label: row.label === 1 ? 1 : 0, group, source: 'bipia-train', ...(attack ? {} : { weight: 3 }) });
+    if (attack) attacks.push({ text: attack, group });
+    else bipiaContexts.push(text(row));
+  }
+  for (const [i, attack] of syntheticAttacks(random, 3000).entries()) {
+    const group = `synthetic-attack:${i % 600}`;
+    examples.push({ text: attack, label: 1, group, source: 'synthetic-attack' });
+    attacks.push({ text: attack, group });
+  }
+  for (const [i, attack] of taskInstructions(random, 2000).entries()) {
+    const group = `synthetic-task:${i % 400}`;
+    examples.push({ text: attack, label: 1, group, source: 'synthetic-task' });
+    attacks.push({ text: attack, group });
+  }
+  for (const [i, negative] of hardNegatives(random, 2500).entries()) {
+    examples.push({ text: negative, label: 0, group: `synthetic-benign:${i % 500}`, source: 'synthetic-benign' });
+  }
+
+  for (const [i, request] of benignRequests(random, 3000).entries()) {
+    examples.push({ text: request, label: 0, group: `synthetic-request:${i % 600}`, source: 'synthetic-request' });
+  }
+  for (const [i, negative] of triggerWordNegatives(random, 1500).entries()) {
+    examples.push({ text: negative, label: 0, group: `synthetic-trigger:${i % 300}`, source: 'synthetic-trigger' });
+  }
+  for (const row of await rows('beir-scifact', 'queries.jsonl')) {
+    examples.push({ text: text(row), label: 0, group: `scifact-query:${String(row._id)}`, source: 'scifact-query' });
+  }
+
+  // Web passages as the product meets them: clean, and with an attack spliced in.
+  const { dl19, scifact } = await benignPassages();
+  for (const [i, passage] of dl19.entries()) examples.push({ text: passage, label: 0, group: `dl19:${i}`, source: 'dl19-train' });
+  for (const [i, passage] of scifact.entries()) examples.push({ text: passage, label: 0, group: `scifact:${i}`, source: 'scifact' });
+  const hosts = [...dl19, ...scifact.slice(0, 2000), ...bipiaContexts];
+  for (let i = 0; i < 6000; i += 1) {
+    const attack = random.pick(attacks);
+    const host = random.pick(hosts);
+    const short = random.next() < 0.5 ? host.slice(0, 200 + random.int(200)) : host;
+    examples.push({ text: splice(short, attack.text, random.pick(SPLICE_POSITIONS)), label: 1, group: attack.group, source: 'spliced' });
+  }
+  // A plain task is an attack only inside someone else's text: spliced, never alone.
+  for (const [i, task] of plainTasks(random, 2000, hosts).entries()) {
+    const host = random.pick(hosts);
+    examples.push({ text: splice(host, task, random.pick(SPLICE_POSITIONS)), label: 1, group: `synthetic-plain-task:${i % 400}`, source: 'spliced-task' });
+  }
+  return examples;
+}

@@ -1,0 +1,186 @@
+/**
+ * Hashed features of untrusted text for the learned injection detector: lower-cased words, word
+ * pairs and character 3–5-grams, each hashed into a fixed number of buckets. Whitespace of any kind
+ * counts as one space, so no feature depends on newlines or on where a provider cut its text.
+ * Training (scripts/train) and the product use this one file, so both see the same features.
+ */
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const SALT_WORD = 0x9e3779b1;
+const SALT_PAIR = 0x85ebca77;
+const SALT_3 = 0xc2b2ae3d;
+const SALT_4 = 0x27d4eb2f;
+const SALT_5 = 0x165667b1;
+
+/** Final avalanche, so nearby hashes land in unrelated buckets. */
+function mix(h: number): number {
+  let x = h >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+const isSpace = (code: number): boolean => code <= 32 || code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;
+/** Letters, digits and any non-ASCII character (other scripts) make words; punctuation and quotes do not. */
+const isWordCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code > 127 && !isSpace(code) && (code < 0x2010 || code > 0x206f));
+
+/** Lower case of one character code (ASCII fast, others through the string API). */
+function lower(text: string, i: number, code: number): number {
+  if (code >= 65 && code <= 90) return code + 32;
+  if (code > 127) return text.charAt(i).toLowerCase().charCodeAt(0);
+  return code;
+}
+
+/** Receives each feature: its bucket and the offset in the original text where it starts. */
+export type FeatureSink = (bucket: number, at: number) => void;
+
+/** The bucket of a word, and of a pair of words, from their hashes. */
+const wordBucket = (hashed: number, mask: number): number => mix(hashed ^ SALT_WORD) & mask;
+const pairBucket = (previous: number, hashed: number, mask: number): number => mix(Math.imul(previous, 31) ^ hashed ^ SALT_PAIR) & mask;
+
+/**
+ * Walks `text` once and reports every feature. `mask` is buckets − 1 (a power of two). A run of
+ * whitespace is one space; a virtual space before the text gives its first word boundary n-grams.
+ */
+export function forEachFeature(text: string, mask: number, sink: FeatureSink): void {
+  // The last five normalised characters (c5 newest) and where each started; c1 and s1 are only ever shifted in.
+  let c1: number, c2 = 32, c3 = 32, c4 = 32, c5 = 32;
+  let s1: number, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+  let filled = 1;
+  let previousSpace = true;
+  let word = FNV_OFFSET;
+  let wordLength = 0;
+  let wordStart = 0;
+  let previousWord = -1;
+  const length = text.length;
+  for (let i = 0; i <= length; i += 1) {
+    let code = i < length ? lower(text, i, text.charCodeAt(i)) : 32;
+    const space = isSpace(code);
+    if (space && previousSpace) continue;
+    previousSpace = space;
+    if (space) code = 32;
+
+    if (isWordCode(code)) {
+      if (wordLength === 0) wordStart = i;
+      word = Math.imul(word ^ code, FNV_PRIME);
+      wordLength += 1;
+    } else if (wordLength > 0) {
+      const hashed = mix(word);
+      sink(wordBucket(hashed, mask), wordStart);
+      if (previousWord >= 0) sink(pairBucket(previousWord, hashed, mask), wordStart);
+      previousWord = hashed;
+      word = FNV_OFFSET;
+      wordLength = 0;
+    }
+
+    c1 = c2; c2 = c3; c3 = c4; c4 = c5; c5 = code;
+    s1 = s2; s2 = s3; s3 = s4; s4 = s5; s5 = i;
+    filled += 1;
+    if (filled < 3) continue;
+    const h3 = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c5, FNV_PRIME) ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
+    sink(mix(h3 ^ SALT_3) & mask, s3);
+    if (filled < 4) continue;
+    const h4 = Math.imul(h3 ^ c2, FNV_PRIME);
+    sink(mix(h4 ^ SALT_4) & mask, s2);
+    if (filled < 5) continue;
+    sink(mix(Math.imul(h4 ^ c1, FNV_PRIME) ^ SALT_5) & mask, s1);
+  }
+}
+
+/**
+ * The words and word pairs of `text` with their buckets and names, split as forEachFeature splits
+ * them (the model names its strongest ones as reasons).
+ */
+export function forEachWordFeature(text: string, mask: number, sink: (bucket: number, name: string) => void): void {
+  let name = '';
+  let word = FNV_OFFSET;
+  let previous = -1;
+  let previousName = '';
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? lower(text, i, text.charCodeAt(i)) : 32;
+    if (isWordCode(code)) {
+      word = Math.imul(word ^ code, FNV_PRIME);
+      name += String.fromCharCode(code);
+      continue;
+    }
+    if (name.length === 0) continue;
+    const hashed = mix(word);
+    sink(wordBucket(hashed, mask), name);
+    if (previous >= 0) sink(pairBucket(previous, hashed, mask), `${previousName} ${name}`);
+    previous = hashed;
+    previousName = name;
+    word = FNV_OFFSET;
+    name = '';
+  }
+}
+
+/** A sentence longer than this is cut into pieces of this length (a run-on text or a list without stops). */
+export const MAX_SENTENCE_CHARS = 240;
+/** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
+const MIN_SENTENCE_CHARS = 30;
+/** ". ", "! ", "? " (any whitespace after), and " — ", which joins a result's title to its description. */
+const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+/g;
+
+/**
+ * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? " and " — " (whitespace
+ * of any kind, so lines play no part), short sentences join the next, long ones are cut.
+ */
+export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
+  const blockOf = new Uint16Array(text.length + 1);
+  const starts: number[] = [];
+  let from = 0;
+  const close = (to: number): void => {
+    while (to - from > MAX_SENTENCE_CHARS) {
+      const cut = text.lastIndexOf(' ', from + MAX_SENTENCE_CHARS);
+      const at = cut > from + MIN_SENTENCE_CHARS ? cut + 1 : from + MAX_SENTENCE_CHARS;
+      starts.push(from);
+      blockOf.fill(Math.min(65535, starts.length - 1), from, at);
+      from = at;
+    }
+    starts.push(from);
+    blockOf.fill(Math.min(65535, starts.length - 1), from, to);
+    from = to;
+  };
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
+    const to = match.index + match[0].length;
+    // A title's " — " always ends it: a short title must not join the description's first sentence.
+    if (to - from >= MIN_SENTENCE_CHARS || match[0].includes('—')) close(to);
+  }
+  if (from < text.length || starts.length === 0) close(text.length);
+  blockOf[text.length] = Math.max(0, Math.min(65535, starts.length - 1));
+  return { blockOf, starts };
+}
+
+const SALT_SENTENCE = 0x2545f491;
+
+function hashString(text: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return mix(h ^ SALT_SENTENCE);
+}
+
+const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
+
+/**
+ * Features of each sentence as a whole: its first word, its first two words and whether it is a
+ * question, each marked as standing alone or inside a longer text. A request ("Write a story about…")
+ * is ordinary as a text of its own and suspicious inside a passage about something else; a linear
+ * model needs these conjunctions to tell the two apart.
+ */
+export function forEachSentenceFeature(text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void): void {
+  const place = starts.length > 1 ? 'in' : 'alone';
+  for (let block = 0; block < starts.length; block += 1) {
+    const start = (starts[block] ?? 0);
+    const end = starts[block + 1] ?? text.length;
+    FIRST_WORDS.lastIndex = 0;
+    const head = text.slice(start, Math.min(end, start + 60)).toLowerCase();
+    const first = FIRST_WORDS.exec(head)?.[0];
+    const second = first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0];
+    if (first !== undefined) sink(hashString(`1|${place}|${first}`) & mask, block);
+    if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
+    if (text.slice(start, end).trimEnd().endsWith('?')) sink(hashString(`?|${place}`) & mask, block);
+  }
+}

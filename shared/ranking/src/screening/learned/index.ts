@@ -1,0 +1,4 @@
+export type { FeatureSink } from './features.ts';
+export { forEachFeature, forEachSentenceFeature, forEachWordFeature, sentenceOf } from './features.ts';
+export type { InjectionModel, ModelArtefact, WindowScore } from './injection-model.ts';
+export { MODEL_FORMAT, createInjectionModel, loadInjectionModel } from './injection-model.ts';

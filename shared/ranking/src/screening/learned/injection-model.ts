@@ -1,0 +1,124 @@
+/**
+ * The learned injection detector at run time: a logistic regression over hashed features
+ * (./features.ts), read from a small versioned artefact written by `npm run train:screening`.
+ * Text is scored as windows of `window_blocks` consecutive sentences and the most suspicious window
+ * counts, so a short attack inside a long passage or page is not diluted by the text around it.
+ */
+import { readFileSync } from 'node:fs';
+
+import { z } from 'zod';
+
+import { forEachFeature, forEachSentenceFeature, forEachWordFeature, sentenceOf } from './features.ts';
+
+export const MODEL_FORMAT = 'rankgate-injection-model';
+
+const ArtefactSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  version: z.string().min(1),
+  buckets_log2: z.number().int().min(10).max(24),
+  /** Sentences per window (stepping one sentence). */
+  window_blocks: z.number().int().positive(),
+  bias: z.number(),
+  /** Weights are int8 (base64) times this scale. */
+  scale: z.number().positive(),
+  weights: z.string(),
+  /** How the model's logit and the rule families' evidence make one score. */
+  combine: z.object({ model: z.number(), rules: z.number(), bias: z.number() }),
+  /** How the artefact was made (data, seed, measured validation figures). */
+  training: z.record(z.string(), z.unknown()),
+});
+
+export type ModelArtefact = z.infer<typeof ArtefactSchema>;
+
+export interface WindowScore {
+  /** The largest window logit. */
+  logit: number;
+  /** That window in the original text: [start, end). */
+  start: number;
+  end: number;
+}
+
+export interface InjectionModel {
+  readonly version: string;
+  /** The logit of a text with no features (the regression's intercept). */
+  readonly bias: number;
+  readonly combine: ModelArtefact['combine'];
+  score(text: string): WindowScore;
+  /** The words and word pairs inside [start, end) of text that weigh most towards an injection, strongest first. */
+  strongestFeatures(text: string, start: number, end: number, limit: number): { name: string; weight: number }[];
+}
+
+/** Builds the run-time model from a parsed artefact. */
+export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
+  const raw = Buffer.from(artefact.weights, 'base64');
+  const size = 2 ** artefact.buckets_log2;
+  if (raw.length !== size) throw new Error(`injection model: ${raw.length} weights, expected ${size}`);
+  // Kept as int8 (a quarter of the memory of floats, so the table stays in cache); sums are scaled once per window.
+  const quantised = new Int8Array(raw.buffer, raw.byteOffset, raw.length);
+  const { scale } = artefact;
+  const mask = size - 1;
+  const { bias, window_blocks: windowBlocks } = artefact;
+
+  // Per block: sum of weights and number of features (reused; scoring is synchronous).
+  let sums = new Float64Array(64);
+  let counts = new Float64Array(64);
+
+  return {
+    version: artefact.version,
+    bias,
+    combine: artefact.combine,
+    score(text) {
+      const { blockOf, starts } = sentenceOf(text);
+      const blocks = starts.length;
+      if (sums.length < blocks) {
+        sums = new Float64Array(blocks * 2);
+        counts = new Float64Array(blocks * 2);
+      }
+      sums.fill(0, 0, blocks);
+      counts.fill(0, 0, blocks);
+      forEachFeature(text, mask, (bucket, at) => {
+        const block = (blockOf[at] ?? 0);
+        sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
+        counts[block] = (counts[block] ?? 0) + 1;
+      });
+      forEachSentenceFeature(text, starts, mask, (bucket, block) => {
+        sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
+        counts[block] = (counts[block] ?? 0) + 1;
+      });
+      let best = { logit: -Infinity, start: 0, end: text.length };
+      const windows = Math.max(1, blocks - windowBlocks + 1);
+      for (let w = 0; w < windows; w += 1) {
+        let sum = 0;
+        let count = 0;
+        for (let b = w; b < Math.min(blocks, w + windowBlocks); b += 1) {
+          sum += (sums[b] ?? 0);
+          count += (counts[b] ?? 0);
+        }
+        const logit = bias + (count > 0 ? (sum * scale) / Math.sqrt(count) : 0);
+        if (logit > best.logit) best = { logit, start: starts[w] ?? 0, end: starts[w + windowBlocks] ?? text.length };
+      }
+      return best;
+    },
+    strongestFeatures(text, start, end, limit) {
+      const found = new Map<string, number>();
+      forEachWordFeature(text.slice(start, end), mask, (bucket, name) => {
+        const weight = (quantised[bucket] ?? 0) * scale;
+        if (weight > 0 && !found.has(name)) found.set(name, weight);
+      });
+      return [...found].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).slice(0, limit).map(([name, weight]) => ({ name, weight }));
+    },
+  };
+}
+
+/** Reads and validates an artefact file. */
+export function loadInjectionModel(url: URL): InjectionModel {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(url, 'utf8'));
+  } catch (error) {
+    throw new Error(`injection model ${url.pathname} could not be read as JSON (run npm run train:screening)`, { cause: error });
+  }
+  const parsed = ArtefactSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`injection model ${url.pathname} is not a ${MODEL_FORMAT} artefact: ${parsed.error.message}`);
+  return createInjectionModel(parsed.data);
+}
