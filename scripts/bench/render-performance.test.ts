@@ -77,12 +77,12 @@ describe('docs/performance.md', () => {
 
   it('shows each committed before/after comparison with its table and the command that measured it', () => {
     const page = renderPerformance(fixtureResults(), [{
-      title: 'A change', note: 'Why it was measured.', command: 'node --import tsx scripts/bench/endpoints.ts',
+      title: 'A change', note: 'Why it was measured.', command: 'node scripts/bench/endpoints.ts',
       headers: ['figure', 'before', 'after'], rows: [['MCP req/s', '97', '120']],
     }]);
     expect(page).toContain('## Before and after\n\n### A change\n\nWhy it was measured.\n');
     expect(page).toMatch(/\| MCP req\/s \| 97 +\| 120 +\|/);
-    expect(page).toContain('Measured with `node --import tsx scripts/bench/endpoints.ts`.');
+    expect(page).toContain('Measured with `node scripts/bench/endpoints.ts`.');
     expect(page.indexOf('## Before and after')).toBeLessThan(page.indexOf('## Problems and skipped parts'));
     expect(renderPerformance(fixtureResults())).not.toContain('## Before and after');
   });
