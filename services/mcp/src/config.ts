@@ -34,14 +34,23 @@ export const McpEnvSchema = z.object({
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000)
     .describe('How long a tool waits for the search service or the gateway. Keep it below the gateway\'s `UPSTREAM_TIMEOUT_MS`, so an agent gets a tool error instead of a failed hop.'),
   MCP_ALLOWED_ORIGINS: originList.optional()
-    .describe('Comma-separated browser origins allowed to call /mcp (a request with another `Origin` gets 403; requests without `Origin` are allowed). Unset: the origin of `BASE_URL` only.'),
+    .describe('Comma-separated browser origins allowed to call /mcp (a request with another `Origin` gets 403; requests without `Origin` are allowed). Unset: the origin of `BASE_URL` (with its loopback aliases on the same port when it is a loopback address).'),
   MCP_PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(5000)
     .describe('While a tool call runs and the client asked for progress, how often a `notifications/progress` heartbeat is sent.'),
 }).superRefine(refineSearchPolicy);
 
 export type McpConfig = z.output<typeof McpEnvSchema>;
 
-/** The origins /mcp accepts: the configured list, else the public origin itself. */
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The origins /mcp accepts: the configured list, else the public origin itself. A loopback
+ * origin also accepts its loopback aliases on the same port: a browser at http://localhost:8787
+ * reaches the same local server as http://127.0.0.1:8787, and no DNS rebinding can produce them.
+ */
 export function allowedOrigins(config: Pick<McpConfig, 'BASE_URL' | 'MCP_ALLOWED_ORIGINS'>): string[] {
-  return config.MCP_ALLOWED_ORIGINS && config.MCP_ALLOWED_ORIGINS.length > 0 ? config.MCP_ALLOWED_ORIGINS : [new URL(config.BASE_URL).origin];
+  if (config.MCP_ALLOWED_ORIGINS && config.MCP_ALLOWED_ORIGINS.length > 0) return config.MCP_ALLOWED_ORIGINS;
+  const base = new URL(config.BASE_URL);
+  if (!LOOPBACK_HOSTS.includes(base.hostname)) return [base.origin];
+  return LOOPBACK_HOSTS.map((host) => new URL(`${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`).origin);
 }
