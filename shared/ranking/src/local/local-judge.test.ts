@@ -47,6 +47,40 @@ describe('the local judge', () => {
     expect(unrelated!.signals.subject_match).toBe(0);
   });
 
+  it('does not fail a row for a subject most of the batch does not name either', async () => {
+    // Only one of four candidates says "Src": the sources call the subject something else, so the
+    // rows sharing other terms of the query pass; a row sharing none still fails.
+    const query = 'Invadopodia assembly is triggered by the kinase Src';
+    const rows = [
+      { title: 'Src and invadopodia', url: 'local://a', snippet: 'Src kinase triggers invadopodia assembly.' },
+      { title: 'Cortactin', url: 'local://b', snippet: 'Cortactin controls the stages of invadopodia.' },
+      { title: 'Podosomes', url: 'local://c', snippet: 'Tyrosine kinase activity at podosomes.' },
+      { title: 'Weather', url: 'local://d', snippet: 'Rain is expected in the afternoon.' },
+    ];
+    const [named, cortactin, podosomes, weather] = await verdicts(query, rows);
+    expect(named!.signals.subject_match).toBe(1);
+    expect(cortactin!.signals.subject_match).toBe(0.5);
+    expect(podosomes!.signals.subject_match).toBe(0.5);
+    expect(weather!.signals.subject_match).toBe(0);
+    // The same row fails where most of the batch names the subject.
+    const [, , , alone] = await verdicts(query, [rows[0]!, rows[0]!, rows[0]!, rows[1]!]);
+    expect(alone!.signals.subject_match).toBeLessThan(0.5);
+  });
+
+  it('reads Wikipedia\'s tagline as a copy only on a known host that is not Wikipedia', async () => {
+    const snippet = 'From Wikipedia, the free encyclopedia. Ecological anthropology studies adaptation to environments.';
+    const [mirror, original, local, reprint] = await verdicts('ecological anthropology', [
+      { title: 'Ecological anthropology', url: 'https://wiki-copies.example.com/eco', snippet },
+      { title: 'Ecological anthropology', url: 'https://en.wikipedia.org/wiki/Ecological_anthropology', snippet },
+      { title: 'Ecological anthropology', url: 'local://corpus/8412681', snippet },
+      { title: 'Ecology', url: 'local://corpus/2', snippet: 'This article was republished from The Conversation. Ecological anthropology…' },
+    ]);
+    expect(mirror!.is_republisher).toBe(true);
+    expect(original!.is_republisher).toBe(false);
+    expect(local!.is_republisher).toBe(false);
+    expect(reprint!.is_republisher).toBe(true);
+  });
+
   it('weighs query terms by how specific they are among the candidates judged together', async () => {
     // Every candidate says "cells"; only one says "mitophagy": covering the rare term counts more.
     const [rare, common] = await verdicts('mitophagy in cells', [

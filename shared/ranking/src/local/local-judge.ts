@@ -3,7 +3,7 @@ import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
 import { lexicalRelevance } from './lexical-relevance.ts';
 import { analyzeQuery } from './query-analysis.ts';
-import { answerability, statesSoughtFact, subjectMatch, termWeights } from './relevance-signals.ts';
+import { answerability, statesSoughtFact, subjectMatch, subjectShare, termWeights } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
 import { contentTerms, domainOf, round3 } from './text.ts';
@@ -38,11 +38,12 @@ export function createLocalJudge(): Judge {
       });
       // Query terms weigh by how specific they are among the candidates judged together.
       const weights = termWeights(analysis, texts.map((t) => t.evidence));
+      const share = subjectShare(analysis, texts.map((t) => t.evidence));
       const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
       const verdicts = inputs.map((input, i): JudgeVerdict => {
         const { body, evidence } = texts[i] as (typeof texts)[number];
         const domain = domainOf(input.url);
-        const subject = subjectMatch(analysis, evidence);
+        const subject = subjectMatch(analysis, evidence, share);
         return {
           id: input.id,
           signals: {
@@ -55,7 +56,7 @@ export function createLocalJudge(): Judge {
             // Page text is new evidence; title and snippet were screened in stage A already.
             prompt_injection: injectionOf(input),
           },
-          is_republisher: isRepublisher(domain, input.title, input.snippet),
+          is_republisher: isRepublisher(domain, input.url, input.title, input.snippet),
         };
       });
       return { verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };

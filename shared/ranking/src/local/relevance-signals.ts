@@ -73,21 +73,42 @@ export function onTopic(query: QueryAnalysis, c: Indexed): number {
  */
 export const ABSENT_SUBJECT_COVERAGE = { named: 0.34, guessed: 0.25 } as const;
 
+/** Below this many candidates judged together, the batch says nothing about how a subject is named. */
+export const MIN_BATCH_FOR_SUBJECT_SHARE = 3;
+
+/**
+ * The share of a batch's candidates that name any of the query's subject terms, or null for a batch
+ * too small to tell (deep mode judges one page at a time).
+ */
+export function subjectShare(query: QueryAnalysis, batch: readonly TermEvidence[]): number | null {
+  if (query.subjectTerms.length === 0 || batch.length < MIN_BATCH_FOR_SUBJECT_SHARE) return null;
+  return batch.filter((c) => query.subjectTerms.some((t) => c.mentions(t))).length / batch.length;
+}
+
 /**
  * Whether the candidate is about the query's subject; null when the query names none. Lexical
  * evidence can only show that a subject is absent, so any subject term present puts the row at
  * 0.5 or above (the gate passes it); a row naming none scores below 0.5 (fails) only when it also
- * covers less than ABSENT_SUBJECT_COVERAGE of the query.
+ * covers less than ABSENT_SUBJECT_COVERAGE of the query, and, in a batch (`share`, from
+ * subjectShare), only when at least half the batch names the subject or the row shares no term
+ * with the query at all. Where most of the provider's results do not name the subject, the sources
+ * call it something else (a claim's "Src" is an abstract's "tyrosine kinase"), and its absence from
+ * one more row says nothing.
  */
-export function subjectMatch(query: QueryAnalysis, c: TermEvidence): number | null {
+export function subjectMatch(query: QueryAnalysis, c: TermEvidence, share: number | null = null): number | null {
   if (query.subjectTerms.length === 0) return null;
   const subject = query.subjectTerms.filter((t) => c.mentions(t)).length / query.subjectTerms.length;
   if (subject > 0) return 0.5 + 0.5 * subject;
   if (query.terms.length === 0) return 0;
   const covered = query.terms.filter((t) => c.mentions(t)).length / query.terms.length;
   const needed = query.subjectNamed ? ABSENT_SUBJECT_COVERAGE.named : ABSENT_SUBJECT_COVERAGE.guessed;
-  return covered >= needed ? 0.5 : 0.5 * (covered / needed);
+  if (covered >= needed) return 0.5;
+  if (covered > 0 && share !== null && share < SUBJECT_NAMED_BY_BATCH) return 0.5;
+  return 0.5 * (covered / needed);
 }
+
+/** The share of a batch naming the subject from which a row's silence about it counts against the row. */
+export const SUBJECT_NAMED_BY_BATCH = 0.5;
 
 /** Evidence of each kind of fact, looked for in the candidate's text. */
 const FACT_EVIDENCE: Record<QueryIntent, RegExp> = {

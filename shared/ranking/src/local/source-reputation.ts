@@ -23,7 +23,12 @@ const REPUBLISHERS = new Set([
   'newsbreak.com', 'msn.com', 'flipboard.com', 'ground.news', 'pressreader.com', 'archive.ph', 'archive.today',
 ]);
 
-const REPUBLISHED_TEXT = /\b(?:originally (?:published|appeared) (?:on|in|at)|this article (?:was|is) (?:republished|reprinted)|republished (?:from|with permission)|from wikipedia, the free encyclopedia|content is sourced from|via (?:reuters|ap|afp)\b)/i;
+const REPUBLISHED_TEXT = /\b(?:originally (?:published|appeared) (?:on|in|at)|this article (?:was|is) (?:republished|reprinted)|republished (?:from|with permission)|content is sourced from|via (?:reuters|ap|afp)\b)/i;
+
+const WIKIPEDIA_TAGLINE = /\bfrom wikipedia, the free encyclopedia\b/i;
+
+/** A document of the operator's own corpus: its URL names no host. */
+const isLocalDocument = (url: string): boolean => url.startsWith('local://') || url.startsWith('file://');
 
 const SUSPICIOUS_TLD = /\.(?:xyz|top|click|loan|work|gq|cf|tk|ml|buzz|rest|icu|cam)$/;
 
@@ -38,7 +43,7 @@ function lookup(domain: string, table: Record<string, number>): number | undefin
 }
 
 export function authorityOf(domain: string, url: string): number {
-  if (!domain) return url.startsWith('local://') || url.startsWith('file://') ? 0.6 : 0.3;
+  if (!domain) return isLocalDocument(url) ? 0.6 : 0.3;
   const known = lookup(domain, AUTHORITATIVE) ?? lookup(domain, LOW_AUTHORITY);
   if (known !== undefined) return known;
   if (/\.(?:gov|mil|int)(?:\.[a-z]{2})?$/.test(domain) || /\.gov\.[a-z]{2}$/.test(domain)) return 0.9;
@@ -47,13 +52,14 @@ export function authorityOf(domain: string, url: string): number {
   return url.startsWith('https://') ? 0.5 : 0.4;
 }
 
-export function isRepublisher(domain: string, title: string, snippet: string): boolean {
+export function isRepublisher(domain: string, url: string, title: string, snippet: string): boolean {
   const parts = domain.split('.');
   for (let i = 0; i < parts.length - 1; i += 1) if (REPUBLISHERS.has(parts.slice(i).join('.'))) return true;
-  // Wikipedia's own tagline on a page that is not Wikipedia is a copy.
   const text = `${title} ${snippet}`;
-  if (REPUBLISHED_TEXT.test(text)) return !(domain.endsWith('wikipedia.org') && /free encyclopedia/i.test(text));
-  return false;
+  if (REPUBLISHED_TEXT.test(text)) return true;
+  // Wikipedia's own tagline is a copy only on a known host that is not Wikipedia: without a host (a document of a
+  // local corpus) the text cannot tell the original from a mirror.
+  return WIKIPEDIA_TAGLINE.test(text) && domain !== '' && !isLocalDocument(url) && !domain.endsWith('wikipedia.org');
 }
 
 export function domainLooksSpammy(domain: string): number {
