@@ -1,9 +1,12 @@
 /**
  * The local judge's relevance of each candidate in a batch, from standard IR features over the
- * candidates' fielded text: BM25F (title weighted over the body), coverage of the query's content
- * terms, their proximity, and RM3-style pseudo-relevance feedback from the batch's best candidates
- * (expansion over the candidate set only), the provider's rank serving as a prior for that
- * feedback set. Term statistics come from the batch itself: there is no collection to count in.
+ * candidates' fielded text: BM25F (title weighted over the body), Dirichlet-smoothed query
+ * likelihood, coverage of the query's content terms, their proximity (any pair, and consecutive
+ * query terms in order, as in the sequential dependence model), the title's share of the query, and
+ * RM3-style pseudo-relevance feedback from the batch's best candidates (expansion over the
+ * candidate set only), the provider's rank serving as a prior for that feedback set. Term
+ * statistics come from the batch itself: there is no collection to count in. The features' weights
+ * are fit by scripts/train/fit-ranking.ts on the eval's tune half of queries.
  */
 import type { FieldedText, TermMatcher } from './fielded-text.ts';
 import { termCounts } from './fielded-text.ts';
@@ -22,22 +25,44 @@ export const RELEVANCE_TUNING = {
   feedbackTerms: 12,
   /** The prior's share in choosing the feedback candidates: 1/√provider_rank. */
   feedbackPrior: 0.3,
-  weights: { bm25: 0.3, coverage: 0.2, proximity: 0.3, feedback: 0.2 },
+  /** Dirichlet smoothing of query likelihood, in terms (passages and abstracts run 50-300 terms). */
+  mu: 100,
+  /** The first pass that picks the feedback candidates. */
+  firstPass: { bm25: 0.3, coverage: 0.2, proximity: 0.3 },
 };
 
-export interface RelevanceFeatures {
-  bm25: number;
-  coverage: number;
-  proximity: number;
-  feedback: number;
-  /** The weighted blend of the four, 0-1. */
+/** The features, each 0-1. */
+export const FEATURE_NAMES = ['bm25', 'ql', 'coverage', 'proximity', 'ordered', 'title', 'feedback'] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureWeights = Record<FeatureName, number>;
+
+/** The blend of the features that is `on_topic`; fit by scripts/train/fit-ranking.ts (docs/quality.md). */
+export const RELEVANCE_WEIGHTS: FeatureWeights = {
+  bm25: 0.07, ql: 0.019, coverage: 0.034, proximity: 0.094, ordered: 0.213, title: 0.285, feedback: 0.285,
+};
+
+export type RelevanceFeatures = FeatureWeights & {
+  /** The weighted blend of the features, 0-1. */
   relevance: number;
+};
+
+/** The weighted mean of the features: 0-1 when every weight is ≥ 0. */
+export function blend(features: FeatureWeights, weights: FeatureWeights = RELEVANCE_WEIGHTS): number {
+  let sum = 0;
+  let total = 0;
+  for (const name of FEATURE_NAMES) {
+    sum += weights[name] * features[name];
+    total += weights[name];
+  }
+  return total > 0 ? clamp01(sum / total) : 0;
 }
 
 interface BatchStats {
   termWeight: number[];
   avgTitle: number;
   avgBody: number;
+  /** Each query term's share of all the batch's terms (title counted as in BM25F): QL's background model. */
+  background: number[];
 }
 
 function batchStats(texts: readonly FieldedText[], terms: number): BatchStats {
@@ -47,7 +72,40 @@ function batchStats(texts: readonly FieldedText[], terms: number): BatchStats {
     return RELEVANCE_TUNING.idfFloor + Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
   const mean = (values: number[]) => Math.max(1, values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
-  return { termWeight, avgTitle: mean(texts.map((t) => t.titleLength)), avgBody: mean(texts.map((t) => t.bodyLength)) };
+  let length = 0;
+  for (const t of texts) length += fieldLength(t);
+  const background = Array.from({ length: terms }, (_, i) => {
+    let tf = 0;
+    for (const t of texts) tf += fieldTf(t, i);
+    return (tf + 0.5) / (length + 1);
+  });
+  return { termWeight, avgTitle: mean(texts.map((t) => t.titleLength)), avgBody: mean(texts.map((t) => t.bodyLength)), background };
+}
+
+const fieldTf = (text: FieldedText, i: number): number => RELEVANCE_TUNING.titleWeight * (text.titleTf[i] ?? 0) + (text.bodyTf[i] ?? 0);
+const fieldLength = (text: FieldedText): number => RELEVANCE_TUNING.titleWeight * text.titleLength + text.bodyLength;
+
+/** Dirichlet-smoothed log query likelihood, each term weighted: compared within the batch only. */
+function queryLikelihood(text: FieldedText, stats: BatchStats): number {
+  const { mu } = RELEVANCE_TUNING;
+  const length = fieldLength(text);
+  let score = 0;
+  stats.termWeight.forEach((weight, i) => {
+    const p = stats.background[i] ?? 1;
+    score += weight * Math.log((fieldTf(text, i) + mu * p) / (length + mu) / p);
+  });
+  return score;
+}
+
+/** Min-max over the batch: 0 for its lowest value, 1 for its highest (0 when all are equal). */
+function rescale(values: readonly number[]): number[] {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const v of values) {
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  return values.map((v) => (high > low ? (v - low) / (high - low) : 0));
 }
 
 /** BM25F with each term's saturated frequency in 0-1, averaged by term weight: 0-1. */
@@ -112,6 +170,47 @@ function proximityOf(text: FieldedText, stats: BatchStats): number {
   return total > 0 ? score / total : 0;
 }
 
+/** Smallest gap from a position in `a` to a later one in `b` (sorted lists); Infinity when none. */
+function minOrderedGap(a: readonly number[], b: readonly number[]): number {
+  let best = Infinity;
+  let j = 0;
+  for (const x of a) {
+    while (j < b.length && (b[j] ?? 0) <= x) j += 1;
+    if (j >= b.length) break;
+    best = Math.min(best, (b[j] ?? 0) - x);
+  }
+  return best;
+}
+
+/**
+ * Consecutive query terms in the query's order (the sequential dependence model's ordered
+ * window): each pair scores 1 side by side, 1/gap further apart; weighted as `proximityOf`.
+ */
+function orderedOf(text: FieldedText, stats: BatchStats): number {
+  const n = stats.termWeight.length;
+  if (n < 2) return coverageOf(text, stats);
+  let score = 0;
+  let total = 0;
+  for (let i = 0; i + 1 < n; i += 1) {
+    const weight = (stats.termWeight[i] ?? 0) + (stats.termWeight[i + 1] ?? 0);
+    total += weight;
+    const gap = minOrderedGap(text.positions[i] ?? [], text.positions[i + 1] ?? []);
+    if (gap < Infinity) score += weight / gap;
+  }
+  return total > 0 ? score / total : 0;
+}
+
+/** The weighted share of the query's terms in the title. */
+function titleOf(text: FieldedText, stats: BatchStats): number {
+  let found = 0;
+  let total = 0;
+  stats.termWeight.forEach((weight, i) => {
+    total += weight;
+    if ((text.titleTf[i] ?? 0) > 0) found += weight;
+  });
+  return total > 0 ? found / total : 0;
+}
+
 /**
  * RM3 over the batch: P(w | R) from the best first-pass candidates (each weighted by its score,
  * w's share of its words), the query's own terms left out; returns the top terms, weights summing to 1.
@@ -153,20 +252,23 @@ function feedbackOf(text: FieldedText, expansion: ReadonlyMap<string, number>): 
 
 /** Relevance features of every candidate of a batch, in order. `providerRanks` are 1-based. */
 export function lexicalRelevance(
-  texts: readonly FieldedText[], providerRanks: readonly number[], matcher: TermMatcher,
+  texts: readonly FieldedText[], providerRanks: readonly number[], matcher: TermMatcher, weights: FeatureWeights = RELEVANCE_WEIGHTS,
 ): RelevanceFeatures[] {
   const stats = batchStats(texts, matcher.terms.length);
-  const { weights, feedbackPrior } = RELEVANCE_TUNING;
-  const base = texts.map((text) => ({ bm25: bm25f(text, stats), coverage: coverageOf(text, stats), proximity: proximityOf(text, stats) }));
+  const { firstPass, feedbackPrior } = RELEVANCE_TUNING;
+  const ql = rescale(texts.map((text) => queryLikelihood(text, stats)));
+  const base = texts.map((text, i) => ({
+    bm25: bm25f(text, stats), ql: ql[i] ?? 0, coverage: coverageOf(text, stats), proximity: proximityOf(text, stats),
+    ordered: orderedOf(text, stats), title: titleOf(text, stats),
+  }));
   const first = base.map((f, i) => {
-    const lexical = (weights.bm25 * f.bm25 + weights.coverage * f.coverage + weights.proximity * f.proximity)
-      / (weights.bm25 + weights.coverage + weights.proximity);
+    const lexical = (firstPass.bm25 * f.bm25 + firstPass.coverage * f.coverage + firstPass.proximity * f.proximity)
+      / (firstPass.bm25 + firstPass.coverage + firstPass.proximity);
     return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
   });
   const expansion = feedbackTerms(texts, first, matcher);
   return base.map((f, i) => {
-    const feedback = feedbackOf(texts[i] as FieldedText, expansion);
-    const relevance = weights.bm25 * f.bm25 + weights.coverage * f.coverage + weights.proximity * f.proximity + weights.feedback * feedback;
-    return { ...f, feedback, relevance: clamp01(relevance) };
+    const features = { ...f, feedback: feedbackOf(texts[i] as FieldedText, expansion) };
+    return { ...features, relevance: blend(features, weights) };
   });
 }

@@ -1,12 +1,13 @@
 import { screenPage, screenResult } from '../screening/index.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
+import type { RelevanceFeatures } from './lexical-relevance.ts';
 import { lexicalRelevance } from './lexical-relevance.ts';
 import { analyzeQuery } from './query-analysis.ts';
 import { answerability, statesSoughtFact, subjectMatch, subjectShare, termWeights } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
-import { contentTerms, domainOf, round3 } from './text.ts';
+import { domainOf, round3, termsOfWords, words } from './text.ts';
 
 /** The detector's score: stage A's when only title and snippet are known, else the whole page's. */
 function injectionOf(input: JudgeInput): number {
@@ -28,38 +29,52 @@ export function createLocalJudge(): Judge {
   return {
     name: 'local',
     async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
-      const analysis = analyzeQuery(query);
-      const matcher = new TermMatcher(analysis.terms);
-      // The whole text the provider returned (and the page in deep mode), each read once.
-      const texts = inputs.map((input) => {
-        const body = [input.snippet, ...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])].join('\n');
-        const fielded = fieldedText(contentTerms(input.title), contentTerms(body), matcher);
-        return { body, fielded, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
-      });
-      // Query terms weigh by how specific they are among the candidates judged together.
-      const weights = termWeights(analysis, texts.map((t) => t.evidence));
-      const share = subjectShare(analysis, texts.map((t) => t.evidence));
-      const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
-      const verdicts = inputs.map((input, i): JudgeVerdict => {
-        const { body, evidence } = texts[i] as (typeof texts)[number];
-        const domain = domainOf(input.url);
-        const subject = subjectMatch(analysis, evidence, share);
-        return {
-          id: input.id,
-          signals: {
-            answerability: round3(answerability(analysis, evidence, body.length, weights)),
-            authority: round3(authorityOf(domain, input.url)),
-            on_topic: round3(relevance[i]?.relevance ?? 0),
-            states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
-            subject_match: subject === null ? null : round3(subject),
-            spam: round3(spamScore(domain, input.title, input.snippet)),
-            // Page text is new evidence; title and snippet were screened in stage A already.
-            prompt_injection: injectionOf(input),
-          },
-          is_republisher: isRepublisher(domain, input.url, input.title, input.snippet),
-        };
-      });
-      return { verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
+      return { verdicts: localVerdicts(query, inputs).verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
     },
   };
+}
+
+/** The local judge's verdicts and, beside them, the relevance features `on_topic` blends (for fitting its weights). */
+export function localVerdicts(query: string, inputs: readonly JudgeInput[]): { verdicts: JudgeVerdict[]; features: RelevanceFeatures[] } {
+  const analysis = analyzeQuery(query);
+  const matcher = new TermMatcher(analysis.terms);
+  // The whole text the provider returned (and the page in deep mode), each read once.
+  const texts = inputs.map((input) => {
+    const extras = [...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])];
+    const body = [input.snippet, ...extras].join('\n');
+    // Split once: the relevance features read the content terms, the spam signal the words of title and snippet.
+    const titleWords = words(input.title);
+    const snippetWords = words(input.snippet);
+    // A snippet cut from a passage also sent whole (the local provider's) is read once, not counted twice.
+    const window = input.snippet.replace(/^…|…$/g, '');
+    const snippetRepeated = window.length > 0 && extras.some((extra) => extra.includes(window));
+    const bodyTerms = [...(snippetRepeated ? [] : termsOfWords(snippetWords)), ...extras.flatMap((extra) => termsOfWords(words(extra)))];
+    const fielded = fieldedText(termsOfWords(titleWords), bodyTerms, matcher);
+    const spamWords = [...titleWords, ...snippetWords];
+    return { body, fielded, spamWords, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
+  });
+  // Query terms weigh by how specific they are among the candidates judged together.
+  const weights = termWeights(analysis, texts.map((t) => t.evidence));
+  const share = subjectShare(analysis, texts.map((t) => t.evidence));
+  const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
+  const verdicts = inputs.map((input, i): JudgeVerdict => {
+    const { body, evidence, spamWords } = texts[i] as (typeof texts)[number];
+    const domain = domainOf(input.url);
+    const subject = subjectMatch(analysis, evidence, share);
+    return {
+      id: input.id,
+      signals: {
+        answerability: round3(answerability(analysis, evidence, body.length, weights)),
+        authority: round3(authorityOf(domain, input.url)),
+        on_topic: round3(relevance[i]?.relevance ?? 0),
+        states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
+        subject_match: subject === null ? null : round3(subject),
+        spam: round3(spamScore(domain, input.title, input.snippet, spamWords)),
+        // Page text is new evidence; title and snippet were screened in stage A already.
+        prompt_injection: injectionOf(input),
+      },
+      is_republisher: isRepublisher(domain, input.url, input.title, input.snippet),
+    };
+  });
+  return { verdicts, features: relevance };
 }

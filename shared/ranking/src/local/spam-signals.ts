@@ -24,19 +24,26 @@ function letterCounts(text: string): { letters: number; upper: number } {
 
 /**
  * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,
- * keyword stuffing, and a spammy domain shape.
+ * keyword stuffing, and a spammy domain shape. `split`: the words of title and snippet when the caller has them.
  */
-export function spamScore(domain: string, title: string, snippet: string): number {
+export function spamScore(domain: string, title: string, snippet: string, split?: readonly string[]): number {
   const text = `${title} ${snippet}`;
   let spam = domainLooksSpammy(domain);
   if (CLICKBAIT.test(text)) spam += 0.45;
   if (/[!?]{3,}/.test(text)) spam += 0.15;
   const { letters, upper } = letterCounts(text);
   if (letters > 40 && upper / letters > 0.5) spam += 0.25;
-  const tokens = words(text).filter((w) => w.length > 3);
+  // Keyword stuffing: one word of four letters or more making over a fifth of them.
   const counts = new Map<string, number>();
-  for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const most = Math.max(0, ...counts.values());
-  if (tokens.length >= 12 && most / tokens.length > 0.2) spam += 0.3;
+  let tokens = 0;
+  let most = 0;
+  for (const word of split ?? words(text)) {
+    if (word.length <= 3) continue;
+    tokens += 1;
+    const count = (counts.get(word) ?? 0) + 1;
+    counts.set(word, count);
+    if (count > most) most = count;
+  }
+  if (tokens >= 12 && most / tokens > 0.2) spam += 0.3;
   return clamp01(spam);
 }

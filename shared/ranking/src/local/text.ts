@@ -25,18 +25,26 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /**
  * The lower-cased words of a text. Most text is ASCII, where a plain character class is several
- * times faster than Unicode property classes; only the runs holding other characters go through
- * the Unicode expression.
+ * times faster than Unicode property classes; only a text holding other characters has its runs
+ * holding them split by the Unicode expression.
  */
 export function words(text: string): string[] {
-  const rough = text.toLowerCase().match(ROUGH_WORD) ?? [];
-  if (!rough.some((token) => NON_ASCII.test(token))) return rough;
+  const lower = text.toLowerCase();
+  const rough = lower.match(ROUGH_WORD) ?? [];
+  if (!NON_ASCII.test(lower)) return rough;
   return rough.flatMap((token) => (NON_ASCII.test(token) ? token.match(WORD) ?? [] : [token]));
+}
+
+/** Content terms of already split words: stop words removed, stemmed. */
+export function termsOfWords(list: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const word of list) if (!STOPWORDS.has(word)) out.push(stem(word));
+  return out;
 }
 
 /** Content terms of a text: lower-cased, stop words removed, stemmed. */
 export function contentTerms(text: string): string[] {
-  return words(text).filter((w) => !STOPWORDS.has(w)).map(stem);
+  return termsOfWords(words(text));
 }
 
 export function isStopword(word: string): boolean {
