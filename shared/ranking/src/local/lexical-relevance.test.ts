@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { JudgeInput } from '../judge.ts';
+import { blend, FEATURE_NAMES } from './lexical-relevance.ts';
 import { createLocalJudge } from './local-judge.ts';
 
 const judge = createLocalJudge();
@@ -61,5 +62,40 @@ describe('the local judge\'s relevance', () => {
     for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
     for (const score of scores) expect(score).toBeLessThanOrEqual(1);
     expect(scores[1]).toBe(0);
+  });
+
+  it('scores consecutive query terms in the query\'s order above the same terms reversed', async () => {
+    const [inOrder, reversed] = await onTopic('vitamin deficiency', [
+      { title: '', url: 'local://a', snippet: `${filler} Vitamin deficiency was common.` },
+      { title: '', url: 'local://b', snippet: `${filler} Deficiency vitamin was common.` },
+    ]);
+    expect(inOrder!).toBeGreaterThan(reversed!);
+  });
+
+  it('ranks a text denser in the query\'s terms above a longer one with the same counts (BM25F, query likelihood)', async () => {
+    const [dense, diluted] = await onTopic('glacier retreat', [
+      { title: '', url: 'local://a', snippet: 'Glacier retreat accelerated.' },
+      { title: '', url: 'local://b', snippet: `Glacier retreat accelerated. ${filler} ${filler}` },
+    ]);
+    expect(dense!).toBeGreaterThan(diluted!);
+  });
+
+  it('reads a snippet cut from a passage the provider also sent whole once, not twice', async () => {
+    const passage = `Statins lower the risk of stroke in adults. ${filler}`;
+    const [windowed, whole] = await onTopic('statins stroke risk', [
+      { title: 'Statins', url: 'local://a', snippet: '…Statins lower the risk of stroke…', extraSnippets: [passage] },
+      { title: 'Statins', url: 'local://b', snippet: passage },
+    ]);
+    expect(windowed).toBe(whole);
+  });
+});
+
+describe('the features\' blend', () => {
+  it('is the weighted mean of the features, 0 when no feature is present', () => {
+    const none = { bm25: 0, ql: 0, coverage: 0, proximity: 0, ordered: 0, title: 0, feedback: 0 };
+    expect(blend(none)).toBe(0);
+    expect(blend({ ...none, bm25: 1 }, { ...none, bm25: 1, title: 1 })).toBe(0.5);
+    const all = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 1])) as typeof none;
+    expect(blend(all)).toBeCloseTo(1, 9);
   });
 });
