@@ -6,12 +6,14 @@
  * `states_sought_fact`, `authority` and the provider's rank prior are then fused linearly with
  * non-negative weights, gated rows removed. It prints the weights for
  * shared/ranking/src/local/lexical-relevance.ts (the `on_topic` blend) and cascade/score.ts, and the
- * tune figures; held-out figures come only from `npm run eval`.
+ * tune figures; held-out figures come only from `npm run eval`. With `--settings` it first chooses
+ * the features' settings (Dirichlet μ, feedback candidates and terms, title weight, k1, b) one at a
+ * time, each value with its weights fit anew, on the same tune half.
  */
 import type { Judge, JudgeInput } from '@rankgate/ranking';
 import { runCascade } from '@rankgate/ranking';
 import type { RelevanceFeatures } from '../../shared/ranking/src/local/lexical-relevance.ts';
-import { FEATURE_NAMES } from '../../shared/ranking/src/local/lexical-relevance.ts';
+import { FEATURE_NAMES, RELEVANCE_TUNING } from '../../shared/ranking/src/local/lexical-relevance.ts';
 import { localVerdicts } from '../../shared/ranking/src/local/local-judge.ts';
 import { ndcgAt } from '../eval/metrics.ts';
 import { CASCADE_TOP_N } from '../eval/ranking-eval.ts';
@@ -112,14 +114,20 @@ const current: Weights = {
   answerability: 0.12, states_sought_fact: 0.08, prior: 0.6,
 };
 
+/** Feature settings tried one at a time (`--settings`), each with its weights fit anew; the best on the tune half is kept. */
+const SETTINGS: Partial<Record<keyof typeof RELEVANCE_TUNING, number[]>> = {
+  mu: [30, 100, 300], feedbackDocs: [5, 8, 12], feedbackTerms: [8, 12, 20], titleWeight: [1, 2, 3], k1: [0.9, 1.2, 1.6], b: [0.4, 0.75],
+};
+
 const pools = [await scifactPool(), await dl19Pool()];
-for (const [name, prior] of Object.entries(PRIORS)) {
+
+async function fit(prior: (rank: number) => number, name: string, quiet = false): Promise<{ weights: Weights; value: number }> {
   const sets = await Promise.all(pools.map((pool) => judgedRows(pool, prior)));
   const objective = (w: Weights) => sets.reduce((sum, queries) => sum + meanNdcg(queries, w), 0) / sets.length;
   const report = (label: string, w: Weights) => console.log(
     `${name} prior, ${label}: tune NDCG@10 ${pools.map((pool, i) => `${pool.name} ${meanNdcg(sets[i] ?? [], w).toFixed(4)}`).join(', ')}`,
   );
-  report('current weights', current);
+  if (!quiet) report('current weights', current);
   let best = coordinateAscent(objective, current);
   // Restarts from the prior alone and from equal weights: coordinate ascent finds local optima.
   for (const start of [{ ...current, ...Object.fromEntries(PARAMETERS.map((p) => [p, p === 'prior' ? 1 : 0])) }, Object.fromEntries(PARAMETERS.map((p) => [p, 0.1])) as Weights]) {
@@ -129,10 +137,32 @@ for (const [name, prior] of Object.entries(PRIORS)) {
   const total = PARAMETERS.reduce((sum, p) => sum + best.weights[p], 0);
   const normalised = Object.fromEntries(PARAMETERS.map((p) => [p, Math.round((best.weights[p] / total) * (1 - AUTHORITY_SHARE) * 1000) / 1000])) as Weights;
   report('fit', normalised);
-  const onTopic = FEATURE_NAMES.reduce((sum, f) => sum + normalised[f], 0);
-  console.log('on_topic blend (lexical-relevance.ts):', JSON.stringify(Object.fromEntries(FEATURE_NAMES.map((f) => [f, Math.round((normalised[f] / onTopic) * 1000) / 1000]))));
-  console.log('score weights (score.ts):', JSON.stringify({
-    on_topic: Math.round(onTopic * 1000) / 1000, answerability: normalised.answerability, states_sought_fact: normalised.states_sought_fact,
-    authority: AUTHORITY_SHARE, provider_prior: normalised.prior,
-  }));
+  if (!quiet) {
+    const onTopic = FEATURE_NAMES.reduce((sum, f) => sum + normalised[f], 0);
+    console.log('on_topic blend (lexical-relevance.ts):', JSON.stringify(Object.fromEntries(FEATURE_NAMES.map((f) => [f, Math.round((normalised[f] / onTopic) * 1000) / 1000]))));
+    console.log('score weights (score.ts):', JSON.stringify({
+      on_topic: Math.round(onTopic * 1000) / 1000, answerability: normalised.answerability, states_sought_fact: normalised.states_sought_fact,
+      authority: AUTHORITY_SHARE, provider_prior: normalised.prior,
+    }));
+  }
+  return { weights: normalised, value: objective(normalised) };
 }
+
+if (process.argv.includes('--settings')) {
+  let best = (await fit(PRIORS.log, 'log', true)).value;
+  for (const [key, values] of Object.entries(SETTINGS) as [keyof typeof RELEVANCE_TUNING, number[]][]) {
+    const kept = RELEVANCE_TUNING[key] as number;
+    let chosen = kept;
+    for (const value of values.filter((v) => v !== kept)) {
+      (RELEVANCE_TUNING as Record<string, unknown>)[key] = value;
+      const { value: objective } = await fit(PRIORS.log, `log, ${key}=${value}`, true);
+      if (objective > best + 1e-4) {
+        best = objective;
+        chosen = value;
+      }
+    }
+    (RELEVANCE_TUNING as Record<string, unknown>)[key] = chosen;
+    console.log(`${key}: ${chosen} (tune objective ${best.toFixed(4)})`);
+  }
+}
+for (const [name, prior] of Object.entries(PRIORS)) await fit(prior, name);

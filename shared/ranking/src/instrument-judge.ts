@@ -24,6 +24,7 @@ function outcomeOf(result: WarnedResult): UpstreamOutcome {
 export function instrumentJudge(judge: Judge, metrics: AppMetrics): Judge {
   return {
     name: judge.name,
+    ...(judge.scoreWeights ? { scoreWeights: judge.scoreWeights } : {}),
     async judge(query, inputs, options) {
       const started = performance.now();
       const seconds = (): number => (performance.now() - started) / 1000;

@@ -1,4 +1,5 @@
 import type { SignalName } from '@rankgate/contracts';
+import type { ScoreWeights } from './cascade/score.ts';
 import type { HiddenText } from './screening/index.ts';
 
 /** What a judge sees of one candidate. Everything here is untrusted text. */
@@ -65,5 +66,7 @@ export interface JudgeResult {
  */
 export interface Judge {
   readonly name: string;
+  /** The score's weights for this judge's signals (cascade/score.ts); the LLM judges' when absent. */
+  readonly scoreWeights?: ScoreWeights;
   judge(query: string, inputs: readonly JudgeInput[], options: { signal: AbortSignal }): Promise<JudgeResult>;
 }

@@ -82,7 +82,7 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
     signals,
     isRepublisher,
     injectionReasons: [...new Set([...row.injectionReasons, ...page.injection_reasons])],
-    score: scoreOf(signals, row.listRank ?? row.candidate.provider_rank),
+    score: scoreOf(signals, row.listRank ?? row.candidate.provider_rank, row.scoreWeights),
     gate: applyGates(signals, isRepublisher),
     // A worker of the previous version sends only the excerpt.
     content: page.content ?? page.excerpt,

@@ -8,6 +8,7 @@ import { screenResult } from '../screening/index.ts';
 
 import type { GateVerdict } from './gates.ts';
 import { applyGates } from './gates.ts';
+import type { ScoreWeights } from './score.ts';
 import { scoreOf } from './score.ts';
 
 export interface RankedCandidate {
@@ -23,6 +24,8 @@ export interface RankedCandidate {
   /** Listwise mode: the judge's position for it among the judged; the score's rank prior in place of the provider's. */
   listRank?: number;
   score: number;
+  /** The weights `score` was computed with (the judge's): deep mode scores the page with the same. */
+  scoreWeights?: ScoreWeights;
   gate: GateVerdict;
   /** Deep mode: the page-text excerpt shown as the row's `content`. */
   content?: string;
@@ -107,7 +110,8 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
     return {
       candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, injectionEvidence: injection.evidence, judged,
       ...(listRank === undefined ? {} : { listRank }),
-      score: scoreOf(signals, listRank ?? candidate.provider_rank), gate: applyGates(signals, isRepublisher),
+      score: scoreOf(signals, listRank ?? candidate.provider_rank, options.judge.scoreWeights),
+      ...(options.judge.scoreWeights ? { scoreWeights: options.judge.scoreWeights } : {}), gate: applyGates(signals, isRepublisher),
     };
   });
   ranked.sort(compareRanked);

@@ -21,12 +21,12 @@ export const RELEVANCE_TUNING = {
   /** A term's weight is this plus its IDF over the batch: a term every candidate has still counts a little. */
   idfFloor: 0.5,
   /** Candidates the feedback terms come from, and terms taken. */
-  feedbackDocs: 8,
+  feedbackDocs: 12,
   feedbackTerms: 12,
   /** The prior's share in choosing the feedback candidates: 1/√provider_rank. */
   feedbackPrior: 0.3,
   /** Dirichlet smoothing of query likelihood, in terms (passages and abstracts run 50-300 terms). */
-  mu: 100,
+  mu: 300,
   /** The first pass that picks the feedback candidates. */
   firstPass: { bm25: 0.3, coverage: 0.2, proximity: 0.3 },
 };
@@ -38,7 +38,7 @@ export type FeatureWeights = Record<FeatureName, number>;
 
 /** The blend of the features that is `on_topic`; fit by scripts/train/fit-ranking.ts (docs/quality.md). */
 export const RELEVANCE_WEIGHTS: FeatureWeights = {
-  bm25: 0.07, ql: 0.019, coverage: 0.034, proximity: 0.094, ordered: 0.213, title: 0.285, feedback: 0.285,
+  bm25: 0.126, ql: 0.012, coverage: 0, proximity: 0.05, ordered: 0.25, title: 0.188, feedback: 0.375,
 };
 
 export type RelevanceFeatures = FeatureWeights & {

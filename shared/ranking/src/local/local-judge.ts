@@ -1,4 +1,5 @@
 import { screenPage, screenResult } from '../screening/index.ts';
+import { LOCAL_JUDGE_WEIGHTS } from '../cascade/score.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
 import type { RelevanceFeatures } from './lexical-relevance.ts';
@@ -28,6 +29,7 @@ function injectionOf(input: JudgeInput): number {
 export function createLocalJudge(): Judge {
   return {
     name: 'local',
+    scoreWeights: LOCAL_JUDGE_WEIGHTS,
     async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
       return { verdicts: localVerdicts(query, inputs).verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
     },
