@@ -30,11 +30,20 @@ export const PARAMETERS = [...FEATURE_NAMES, ...OTHER] as const;
 type Parameter = (typeof PARAMETERS)[number];
 type Weights = Record<Parameter, number>;
 
-interface Row { docId: string; values: Record<Parameter, number> }
-interface Query { qrels: Map<string, number>; rows: Row[] }
+interface Row {
+  docId: string;
+  values: Record<Parameter, number>;
+}
+interface Query {
+  qrels: Map<string, number>;
+  rows: Row[];
+}
 
 /** Rank prior forms tried: the score's 1/√rank and a log prior. */
-const PRIORS = { sqrt: (rank: number) => 1 / Math.sqrt(rank), log: (rank: number) => 1 - Math.log(rank) / Math.log(101) };
+const PRIORS = {
+  sqrt: (rank: number) => 1 / Math.sqrt(rank),
+  log: (rank: number) => 1 - Math.log(rank) / Math.log(101),
+};
 
 async function judgedRows(pool: RankingPool, prior: (rank: number) => number): Promise<Query[]> {
   const queries: Query[] = [];
@@ -60,8 +69,12 @@ async function judgedRows(pool: RankingPool, prior: (rank: number) => number): P
       rows.push({
         docId: docIdOf(input.url),
         values: {
-          ...Object.fromEntries(FEATURE_NAMES.map((name) => [name, features[name]])) as Record<(typeof FEATURE_NAMES)[number], number>,
-          answerability: s.answerability ?? 0.5, states_sought_fact: s.states_sought_fact ?? 0.5,
+          ...(Object.fromEntries(FEATURE_NAMES.map((name) => [name, features[name]])) as Record<
+            (typeof FEATURE_NAMES)[number],
+            number
+          >),
+          answerability: s.answerability ?? 0.5,
+          states_sought_fact: s.states_sought_fact ?? 0.5,
           prior: prior(row.candidate.provider_rank),
         },
       });
@@ -80,7 +93,11 @@ function meanNdcg(queries: readonly Query[], weights: Weights): number {
       return { docId: row.docId, score };
     });
     scored.sort((a, b) => b.score - a.score);
-    sum += ndcgAt(10, scored.map((r) => r.docId), qrels);
+    sum += ndcgAt(
+      10,
+      scored.map((r) => r.docId),
+      qrels,
+    );
   }
   return queries.length > 0 ? sum / queries.length : 0;
 }
@@ -110,40 +127,74 @@ function coordinateAscent(objective: (w: Weights) => number, start: Weights): { 
 }
 
 const current: Weights = {
-  bm25: 0.3 * 0.14, ql: 0, coverage: 0.2 * 0.14, proximity: 0.3 * 0.14, ordered: 0, title: 0, feedback: 0.2 * 0.14,
-  answerability: 0.12, states_sought_fact: 0.08, prior: 0.6,
+  bm25: 0.3 * 0.14,
+  ql: 0,
+  coverage: 0.2 * 0.14,
+  proximity: 0.3 * 0.14,
+  ordered: 0,
+  title: 0,
+  feedback: 0.2 * 0.14,
+  answerability: 0.12,
+  states_sought_fact: 0.08,
+  prior: 0.6,
 };
 
-/** Feature settings tried one at a time (`--settings`), each with its weights fit anew; the best on the tune half is kept. */
+/** Feature settings tried one at a time (`--settings`), each with its weights fit anew; the best on tune is kept. */
 const SETTINGS: Partial<Record<keyof typeof RELEVANCE_TUNING, number[]>> = {
-  mu: [30, 100, 300], feedbackDocs: [5, 8, 12], feedbackTerms: [8, 12, 20], titleWeight: [1, 2, 3], k1: [0.9, 1.2, 1.6], b: [0.4, 0.75],
+  mu: [30, 100, 300],
+  feedbackDocs: [5, 8, 12],
+  feedbackTerms: [8, 12, 20],
+  titleWeight: [1, 2, 3],
+  k1: [0.9, 1.2, 1.6],
+  b: [0.4, 0.75],
 };
 
 const pools = [await scifactPool(), await dl19Pool()];
 
-async function fit(prior: (rank: number) => number, name: string, quiet = false): Promise<{ weights: Weights; value: number }> {
+async function fit(
+  prior: (rank: number) => number,
+  name: string,
+  quiet = false,
+): Promise<{ weights: Weights; value: number }> {
   const sets = await Promise.all(pools.map((pool) => judgedRows(pool, prior)));
   const objective = (w: Weights) => sets.reduce((sum, queries) => sum + meanNdcg(queries, w), 0) / sets.length;
-  const report = (label: string, w: Weights) => console.log(
-    `${name} prior, ${label}: tune NDCG@10 ${pools.map((pool, i) => `${pool.name} ${meanNdcg(sets[i] ?? [], w).toFixed(4)}`).join(', ')}`,
-  );
-  if (!quiet) report('current weights', current);
+  const report = (label: string, w: Weights) => {
+    const figures = pools.map((pool, i) => `${pool.name} ${meanNdcg(sets[i] ?? [], w).toFixed(4)}`);
+    console.log(`${name} prior, ${label}: tune NDCG@10 ${figures.join(', ')}`);
+  };
+  if (!quiet) report('weights before the fit', current);
   let best = coordinateAscent(objective, current);
   // Restarts from the prior alone and from equal weights: coordinate ascent finds local optima.
-  for (const start of [{ ...current, ...Object.fromEntries(PARAMETERS.map((p) => [p, p === 'prior' ? 1 : 0])) }, Object.fromEntries(PARAMETERS.map((p) => [p, 0.1])) as Weights]) {
+  for (const start of [
+    { ...current, ...Object.fromEntries(PARAMETERS.map((p) => [p, p === 'prior' ? 1 : 0])) },
+    Object.fromEntries(PARAMETERS.map((p) => [p, 0.1])) as Weights,
+  ]) {
     const next = coordinateAscent(objective, start);
     if (next.value > best.value) best = next;
   }
   const total = PARAMETERS.reduce((sum, p) => sum + best.weights[p], 0);
-  const normalised = Object.fromEntries(PARAMETERS.map((p) => [p, Math.round((best.weights[p] / total) * (1 - AUTHORITY_SHARE) * 1000) / 1000])) as Weights;
+  const normalised = Object.fromEntries(
+    PARAMETERS.map((p) => [p, Math.round((best.weights[p] / total) * (1 - AUTHORITY_SHARE) * 1000) / 1000]),
+  ) as Weights;
   report('fit', normalised);
   if (!quiet) {
     const onTopic = FEATURE_NAMES.reduce((sum, f) => sum + normalised[f], 0);
-    console.log('on_topic blend (lexical-relevance.ts):', JSON.stringify(Object.fromEntries(FEATURE_NAMES.map((f) => [f, Math.round((normalised[f] / onTopic) * 1000) / 1000]))));
-    console.log('score weights (score.ts):', JSON.stringify({
-      on_topic: Math.round(onTopic * 1000) / 1000, answerability: normalised.answerability, states_sought_fact: normalised.states_sought_fact,
-      authority: AUTHORITY_SHARE, provider_prior: normalised.prior,
-    }));
+    console.log(
+      'on_topic blend (lexical-relevance.ts):',
+      JSON.stringify(
+        Object.fromEntries(FEATURE_NAMES.map((f) => [f, Math.round((normalised[f] / onTopic) * 1000) / 1000])),
+      ),
+    );
+    console.log(
+      'score weights (score.ts):',
+      JSON.stringify({
+        on_topic: Math.round(onTopic * 1000) / 1000,
+        answerability: normalised.answerability,
+        states_sought_fact: normalised.states_sought_fact,
+        authority: AUTHORITY_SHARE,
+        provider_prior: normalised.prior,
+      }),
+    );
   }
   return { weights: normalised, value: objective(normalised) };
 }

@@ -61,7 +61,10 @@ export async function dl19Pool(): Promise<RankingPool> {
   for (const [id, judged] of qrels) {
     const ranking = order.get(id) ?? [];
     const candidates = ranking.map((docId, i): Candidate => ({
-      title: '', url: `local://${folder}/${encodeURIComponent(docId)}`, snippet: passages.get(docId) ?? '', provider_rank: i + 1,
+      title: '',
+      url: `local://${folder}/${encodeURIComponent(docId)}`,
+      snippet: passages.get(docId) ?? '',
+      provider_rank: i + 1,
     }));
     queries.push({ id, text: texts.get(id) ?? '', split: splitOf(id), qrels: judged, candidates });
   }
