@@ -5,7 +5,7 @@
  * in the search service (JUDGE_TOP_N 30); the judged rows' relevance features, `answerability`,
  * `states_sought_fact`, `authority` and the provider's rank prior are then fused linearly with
  * non-negative weights, gated rows removed. It prints the weights for
- * shared/ranking/src/local/lexical-relevance.ts (the `on_topic` blend) and cascade/score.ts, and the
+ * shared/ranking/src/local/lexical-relevance.ts (the `on_topic` blend) and score-weights.ts, and the
  * tune figures; held-out figures come only from `npm run eval`. With `--settings` it first chooses
  * the features' settings (Dirichlet μ, feedback candidates and terms, title weight, k1, b) one at a
  * time, each value with its weights fit anew, on the same tune half.
@@ -186,7 +186,7 @@ async function fit(
       ),
     );
     console.log(
-      'score weights (score.ts):',
+      'score weights (score-weights.ts):',
       JSON.stringify({
         on_topic: Math.round(onTopic * 1000) / 1000,
         answerability: normalised.answerability,

@@ -1,5 +1,5 @@
 import type { SignalName } from '@rankgate/contracts';
-import type { ScoreWeights } from './cascade/score.ts';
+import type { ScoreWeights } from './score-weights.ts';
 import type { HiddenText } from './screening/index.ts';
 
 /** What a judge sees of one candidate. Everything here is untrusted text. */

@@ -1,5 +1,5 @@
 import { screenPage, screenResult } from '../screening/index.ts';
-import { LOCAL_JUDGE_WEIGHTS } from '../cascade/score.ts';
+import { LOCAL_JUDGE_WEIGHTS } from '../score-weights.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
 import type { RelevanceFeatures } from './lexical-relevance.ts';
