@@ -43,7 +43,8 @@ export async function scoresThroughPipeline(texts: readonly string[]): Promise<n
   const scores: number[] = [];
   for (const [q, pool] of pools) {
     const response = await runSearch(
-      SearchRequestSchema.parse({ q, k: BATCH, max_candidates: BATCH, mode: 'snip', rank: 'off' }),
+      // The contract caps k at 25; the eval asks for the whole pool, as the ranking eval does.
+      { ...SearchRequestSchema.parse({ q, max_candidates: BATCH, mode: 'snip', rank: 'off' }), k: BATCH },
       { requestId: `injection-eval-${q}`, signal: new AbortController().signal },
       deps,
     );
