@@ -98,4 +98,12 @@ describe('the features\' blend', () => {
     const all = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 1])) as typeof none;
     expect(blend(all)).toBeCloseTo(1, 9);
   });
+
+  it('blends a page judged alone (deep mode) from the features it has, not as 0 on feedback', async () => {
+    const page = { title: 'Ocean tides', url: 'local://a', snippet: 'Ocean tides are caused by the moon. Tides rise twice a day.' };
+    const [alone] = await onTopic('what causes ocean tides', [page]);
+    const [inBatch] = await onTopic('what causes ocean tides', [page, page, page]);
+    expect(alone!).toBeGreaterThan(0.5);
+    expect(alone!).toBeGreaterThanOrEqual(inBatch! - 0.2);
+  });
 });

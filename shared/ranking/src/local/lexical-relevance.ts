@@ -46,6 +46,9 @@ export type RelevanceFeatures = FeatureWeights & {
   relevance: number;
 };
 
+/** Below this many candidates judged together, the features that compare them (feedback, QL) are left out. */
+export const MIN_BATCH_FOR_COMPARISON = 3;
+
 /** The weighted mean of the features: 0-1 when every weight is ≥ 0. */
 export function blend(features: FeatureWeights, weights: FeatureWeights = RELEVANCE_WEIGHTS): number {
   let sum = 0;
@@ -267,8 +270,11 @@ export function lexicalRelevance(
     return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
   });
   const expansion = feedbackTerms(texts, first, matcher);
+  // Feedback and the rescaled query likelihood compare candidates: a page judged alone (deep mode) has neither, and
+  // is blended from the features it has rather than scored 0 on them.
+  const used = texts.length >= MIN_BATCH_FOR_COMPARISON ? weights : { ...weights, ql: 0, feedback: 0 };
   return base.map((f, i) => {
     const features = { ...f, feedback: feedbackOf(texts[i] as FieldedText, expansion) };
-    return { ...features, relevance: blend(features, weights) };
+    return { ...features, relevance: blend(features, used) };
   });
 }
