@@ -18,7 +18,8 @@ export interface GatewayFailure {
   errors?: FieldError[];
 }
 
-export type GatewayResult = { ok: true; body: unknown; headers: Headers } | { ok: false; failure: GatewayFailure };
+/** An answer: its parsed body, and the JSON text it was parsed from (a tool result repeats it as text unchanged). */
+export type GatewayResult = { ok: true; body: unknown; text: string; headers: Headers } | { ok: false; failure: GatewayFailure };
 
 export interface GatewayClientOptions {
   /** The gateway's internal address. */
@@ -120,7 +121,7 @@ export class GatewayClient {
     }
     if (!response.ok) return { ok: false, failure: readFailure(response.status, response.headers, text) };
     try {
-      return { ok: true, body: JSON.parse(text) as unknown, headers: response.headers };
+      return { ok: true, body: JSON.parse(text) as unknown, text, headers: response.headers };
     } catch {
       return { ok: false, failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search gateway answered with a body that is not JSON.') };
     }
