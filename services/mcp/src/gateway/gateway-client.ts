@@ -1,10 +1,10 @@
 import { ProblemSchema } from '@rankgate/contracts';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
 import type { FieldError, ProblemCode } from '@rankgate/contracts/problems';
 import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
 
 import type { CallerCredentials } from './caller.ts';
-import { CLIENT_IP_HEADER } from './caller.ts';
 
 /** Why a gateway call did not produce a body: the gateway's problem, or the hop itself. */
 export interface GatewayFailure {
@@ -100,7 +100,7 @@ export class GatewayClient {
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (caller.authorization !== undefined) headers.authorization = caller.authorization;
     if (caller.apiKey !== undefined) headers['x-api-key'] = caller.apiKey;
-    if (caller.clientIp !== undefined) headers[CLIENT_IP_HEADER] = caller.clientIp;
+    if (caller.clientIp !== undefined) headers[INTERNAL_HEADERS.clientIp] = caller.clientIp;
     // The MCP request's trace continues through the gateway into the search.
     const traceparent = currentTraceparent();
     if (traceparent !== undefined) headers[TRACEPARENT_HEADER] = traceparent;
