@@ -1,8 +1,7 @@
-import { ProblemSchema } from '@rankgate/contracts';
 import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
-import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
 import type { FieldError, ProblemCode } from '@rankgate/contracts/problems';
-import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
+import { PROBLEM_CODES, ProblemSchema, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
+import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
 
 import type { CallerCredentials } from './caller.ts';
 
