@@ -62,7 +62,10 @@ describe.skipIf(!runnable)(title, () => {
     await brave?.close();
   });
 
-  /** A fresh browser context (empty session storage) and page, watched for errors; optionally from its own client address. */
+  /**
+   * A fresh browser context (empty session storage) and page, watched for errors; optionally from its own client
+   * address.
+   */
   async function openPage({ viewport = { width: 1200, height: 900 }, clientAddress }: { viewport?: { width: number; height: number }; clientAddress?: string } = {}): Promise<Page> {
     context = await browser!.newContext({ viewport, ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}) });
     page = await context.newPage();

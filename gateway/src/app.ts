@@ -34,7 +34,10 @@ export interface GatewayDependencies {
   logger: Logger;
   /** Request metrics of the public origin (served on METRICS_PORT by main.ts, never here). */
   metrics?: AppMetrics;
-  /** Backs the burst limiter, the demo quota and the registration limit (see dependencies.ts); undefined turns them off. */
+  /**
+   * Backs the burst limiter, the demo quota and the registration limit (see dependencies.ts); undefined turns them
+   * off.
+   */
   policyStore?: KeyValueStore | undefined;
 }
 

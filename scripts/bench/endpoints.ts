@@ -3,7 +3,8 @@
  * `/health`, `/v1/sandbox` and a cached `/v1/search` through the gateway and straight to the
  * search service (the gateway adds the internal token on its hop; a direct call carries it
  * itself), and MCP `search_web` (a raw JSON-RPC `tools/call` POST with the operator key, as any
- * MCP client sends it; the gateway authenticates it once and the MCP service calls the search service directly). Every 2xx body is
+ * MCP client sends it; the gateway authenticates it once and the MCP service calls the search service directly).
+ * Every 2xx body is
  * checked to be the expected answer (a cache hit for the cached search, a successful tool result
  * for MCP); anything else counts as an error.
  *

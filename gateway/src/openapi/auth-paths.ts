@@ -48,7 +48,9 @@ const identityResponse = obj({
 }, ['registration_id', 'registration_type']);
 
 const agentErrors = (codes: string) => json(`Agent-auth error: ${codes}`, obj({ error: str(), error_description: str() }, ['error']));
-/** The gateway's per-address registration limit (REGISTRATION_LIMIT_PER_MINUTE), in the endpoint's OAuth error format. */
+/**
+ * The gateway's per-address registration limit (REGISTRATION_LIMIT_PER_MINUTE), in the endpoint's OAuth error format.
+ */
 const registrationLimited = {
   429: { ...oauthError('rate_limited (the per-address registration limit; Retry-After and RateLimit fields say when)'), headers: { 'Retry-After': { schema: { type: 'integer' } }, RateLimit: { schema: { type: 'string' } }, 'RateLimit-Policy': { schema: { type: 'string' } } } },
   503: oauthError('temporarily_unavailable (the limit cannot be checked; fail closed)'),

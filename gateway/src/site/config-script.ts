@@ -17,7 +17,10 @@ export function publicSiteConfig({ DEMO_MODE, DEMO_API_KEY }: SiteDemoConfig): P
   return { demo_mode: enabled ? 'enabled' : 'disabled', demo_key: enabled ? DEMO_API_KEY : null, api_base: '/api/v1' };
 }
 
-/** `window.RANKGATE_CONFIG = {…};` — JSON is a valid script expression; `<` is escaped so the text can never close a tag. */
+/**
+ * `window.RANKGATE_CONFIG = {…};` — JSON is a valid script expression; `<` is escaped so the text can never close a
+ * tag.
+ */
 export const renderConfigScript = (config: PublicSiteConfig): string =>
   `window.RANKGATE_CONFIG = ${JSON.stringify(config).replace(/</g, '\\u003c')};\n`;
 

@@ -21,7 +21,9 @@ const single = (value: string | string[] | undefined): string | undefined => {
   return first === undefined || first === '' ? undefined : first;
 };
 
-/** The caller as the gateway described it in the proxied MCP request (the service already checked the internal token). */
+/**
+ * The caller as the gateway described it in the proxied MCP request (the service already checked the internal token).
+ */
 export function callerFrom(headers: IncomingHttpHeaders, requestId: string): CallerCredentials {
   const authorization = single(headers.authorization);
   const apiKey = single(headers['x-api-key']);

@@ -41,7 +41,10 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** A problem+json body (the shared problem schema) becomes a failure with its code and hint; anything else is classified by status. */
+/**
+ * A problem+json body (the shared problem schema) becomes a failure with its code and hint; anything else is
+ * classified by status.
+ */
 export function readFailure(status: number, headers: Headers, text: string): GatewayFailure {
   let body: unknown;
   try {

@@ -39,7 +39,10 @@ function fromBom(body: Buffer): string | undefined {
   return undefined;
 }
 
-/** Prescan of the first 1024 bytes for `<meta charset>`, `<meta http-equiv content="…charset=…">` or `<?xml encoding>`. */
+/**
+ * Prescan of the first 1024 bytes for `<meta charset>`, `<meta http-equiv content="…charset=…">` or `<?xml
+ * encoding>`.
+ */
 function fromDocument(body: Buffer, essence: string): string | undefined {
   const head = body.subarray(0, 1024).toString('latin1');
   const xml = /^<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];

@@ -390,7 +390,8 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       await producer.run({ text: 'untraced' }, { deadline: inFuture(5_000) });
       const [traced, explicit, untraced] = seen;
       expect(traced?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
-      // Calls the handler makes continue that trace, from a span of the job's own, whose parent is the enqueuing request's span.
+      // Calls the handler makes continue that trace, from a span of the job's own, whose parent is the enqueuing
+      // request's span.
       expect(parseTraceparent(traced?.current)).toMatchObject({ traceId: '0af7651916cd43dd8448eb211c80319c' });
       expect(parseTraceparent(traced?.current)?.parentSpanId).not.toBe(request.spanId);
       expect(explicit?.traceId).toBe('11111111111111111111111111111111');

@@ -44,7 +44,10 @@ export interface LocalSearchHit {
   published_at: string | null;
   /** About 300 characters around the best-matching passage. */
   snippet: string;
-  /** The document's text from its start, whitespace folded, at most LOCAL_HIT_TEXT_CHARS characters: what ranking reads. */
+  /**
+   * The document's text from its start, whitespace folded, at most LOCAL_HIT_TEXT_CHARS characters: what ranking
+   * reads.
+   */
   text: string;
   /** BM25 (FTS5's, sign flipped): higher is better; comparable within one query only. */
   score: number;
