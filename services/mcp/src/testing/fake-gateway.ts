@@ -36,7 +36,10 @@ const CALLERS: Record<string, ForwardedCaller> = {
   [ANONYMOUS_TOKEN]: { kind: 'token', scopes: ['mcp:invoke'], subject: 'anonymous-agent', client_id: 'test-client' },
 };
 
-/** The headers of an MCP request as the gateway proxies it: the credential as sent, plus the caller it resolved (none for an unknown credential). */
+/**
+ * The headers of an MCP request as the gateway proxies it: the credential as sent, plus the caller it resolved (none
+ * for an unknown credential).
+ */
 export function asGateway(headers: Record<string, string>): Record<string, string> {
   const caller = CALLERS[credentialOf(headers) ?? ''];
   return caller ? { ...headers, [INTERNAL_HEADERS.caller]: JSON.stringify(caller) } : headers;

@@ -68,5 +68,5 @@ function extractToolResult(outcome: GatewayResult, baseUrl: string): CallToolRes
     }, baseUrl, 'read_pages');
   }
   const response: ExtractResponse = parsed.data;
-  return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>);
+  return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>, outcome.text);
 }
