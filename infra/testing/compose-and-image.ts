@@ -132,13 +132,13 @@ export const entrypointSource = read('infra/docker-entrypoint.sh');
 export const entries = Object.fromEntries([...entrypointSource.matchAll(/^\s*([a-z-]+)\)\s+entry=(\S+)\s*;;/gm)].map((m) => [m[1], m[2]]));
 
 /** SERVICE -> [port variable, default port, path], from the table in infra/healthcheck.mjs. */
-export const probeSource = read('infra/healthcheck.mjs');
+const probeSource = read('infra/healthcheck.mjs');
 export const probes = Object.fromEntries([...probeSource.matchAll(/^\s*'?([a-z-]+)'?: \['(\w+)', (\d+), '([^']+)'\]/gm)]
   .map((m) => [m[1], { portVariable: m[2] ?? '', port: Number(m[3]), path: m[4] ?? '' }]));
 
 export const dockerignore = read('.dockerignore').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
 /** Docker's .dockerignore matching for the pattern forms used here (`**` and `*`, no `!` exceptions). */
-export const ignored = dockerignore.map((pattern) => {
+const ignored = dockerignore.map((pattern) => {
   if (pattern.startsWith('!')) throw new Error(`.dockerignore exception ${pattern}: teach this test's matcher first`);
   const body = pattern.replace(/^\/+|\/+$/g, '').split(/(\*\*\/|\*|\?)/).map((part) => {
     if (part === '**/') return '(?:.*/)?';
@@ -154,7 +154,7 @@ export const isDockerignored = (path: string): boolean => ignored.some((pattern)
 // Real compose implementations, where this machine has one.
 // ---------------------------------------------------------------------------------------------
 
-export const succeeds = (command: string, args: string[]): boolean => {
+const succeeds = (command: string, args: string[]): boolean => {
   try {
     return spawnSync(command, args, { stdio: 'ignore', timeout: 20_000 }).status === 0;
   } catch {

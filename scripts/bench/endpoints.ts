@@ -77,7 +77,7 @@ async function primeCache(t: BenchTopology): Promise<void> {
 }
 
 /** The ids of the endpoint cases, in the order they run. */
-export const ENDPOINT_IDS = ['health', 'sandbox', 'sandbox-direct', 'search-hit', 'search-hit-direct', 'mcp-search-web'] as const;
+const ENDPOINT_IDS = ['health', 'sandbox', 'sandbox-direct', 'search-hit', 'search-hit-direct', 'mcp-search-web'] as const;
 
 export async function measureEndpoints(
   t: BenchTopology, shape: LoadShape, log: (line: string) => void = console.log, only?: ReadonlySet<string>,

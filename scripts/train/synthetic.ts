@@ -83,7 +83,7 @@ function fill(template: string, random: Random): string {
 }
 
 /** Typos, spacing and case tricks an attacker uses to slip past word filters. */
-export function obfuscate(text: string, random: Random): string {
+function obfuscate(text: string, random: Random): string {
   const words = text.split(' ');
   const i = random.int(words.length);
   const word = words[i] ?? '';

@@ -8,7 +8,7 @@ import { request as undiciRequest } from 'undici';
 const CLOCK_SKEW_S = 60;
 
 /** What a verified access token grants. */
-export interface VerifiedAccessToken {
+interface VerifiedAccessToken {
   subject: string;
   clientId: string | undefined;
   scopes: ReadonlySet<string>;

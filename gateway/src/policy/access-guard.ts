@@ -20,7 +20,7 @@ export interface RouteAccess {
   resource: 'api' | 'mcp';
 }
 
-export function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAccess['resource']): string {
+function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAccess['resource']): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${resource === 'mcp' ? '/mcp' : ''}`;
 }
 
@@ -31,7 +31,7 @@ export function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAcc
  * caller, our own services included, spends an MCP-audience token on the REST API: the MCP service
  * calls the search service directly with the caller the gateway resolved on /mcp.
  */
-export function acceptedAudiences(baseUrl: string, resource: RouteAccess['resource']): string[] {
+function acceptedAudiences(baseUrl: string, resource: RouteAccess['resource']): string[] {
   const origin = `${baseUrl}/`;
   return resource === 'mcp' ? [origin, `${baseUrl}/mcp`] : [origin];
 }

@@ -20,7 +20,7 @@ const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
  * and name the caller in `x-rankgate-client-ip`. Without the token the header is ignored (and later
  * stripped), so nobody can pick their own address.
  */
-export function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
+function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
   const claimed = request.headers[INTERNAL_HEADERS.clientIp];
   if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && fromOurServices(request, internalToken)) return claimed;
   return request.ip;

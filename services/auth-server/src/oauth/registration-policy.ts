@@ -1,6 +1,6 @@
 import { AUTHORIZATION_CODE_GRANT, SCOPES } from './vocabulary.ts';
 
-export interface RegistrationRefusal {
+interface RegistrationRefusal {
   error: 'invalid_client_metadata' | 'invalid_redirect_uri';
   error_description: string;
 }

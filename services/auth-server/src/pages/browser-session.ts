@@ -27,7 +27,7 @@ const decoded = (value: string): string | undefined => {
  * The request's cookies. Another site's malformed cookie on this host is skipped; one of ours that
  * does not decode was tampered with or cut short, and is refused with the remedy.
  */
-export function parseCookies(header: string | undefined): Map<string, string> {
+function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');

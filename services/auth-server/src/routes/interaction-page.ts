@@ -12,7 +12,7 @@ import { proofFailure } from '../pages/operator-gate.ts';
 import { sendPage } from '../pages/send-page.ts';
 
 /** Every authorization-code grant is made by the operator (no end-user accounts). */
-export const OPERATOR_ACCOUNT = 'operator';
+const OPERATOR_ACCOUNT = 'operator';
 
 export interface InteractionPageOptions {
   provider: Provider;

@@ -32,7 +32,7 @@ const isCatalogued = (code: string): code is ProblemCode => (PROBLEM_CODES as st
 export const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure =>
   ({ status, code, detail: detail ?? PROBLEMS[code].description, hint: PROBLEMS[code].hint });
 
-export function retryAfterSeconds(headers: Headers): number | undefined {
+function retryAfterSeconds(headers: Headers): number | undefined {
   const value = headers.get('retry-after');
   if (value === null) return undefined;
   const seconds = Number(value);

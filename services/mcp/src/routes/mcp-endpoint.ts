@@ -14,7 +14,7 @@ import {
 import { wantsEventStream } from '../transport/response-mode.ts';
 
 /** The MCP endpoint and its alternate URL (spec § Endpoints: the same endpoint). */
-export const MCP_PATHS = ['/mcp', '/.well-known/mcp'] as const;
+const MCP_PATHS = ['/mcp', '/.well-known/mcp'] as const;
 
 export interface McpEndpointOptions {
   /** Public origin: the URL the SDK reports to handlers is built on it. */

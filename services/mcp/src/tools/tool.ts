@@ -4,7 +4,7 @@ import type { CallerCredentials } from '../gateway/caller.ts';
 import type { Progress } from './progress.ts';
 
 /** What one tool call knows about its caller and its request. */
-export interface ToolContext {
+interface ToolContext {
   caller: CallerCredentials;
   /** Aborted when the MCP request ends early (the client left). */
   signal: AbortSignal;

@@ -23,7 +23,7 @@ export function isTextual(essence: string): boolean {
 }
 
 /** The Encoding Standard's name for a label, or undefined when TextDecoder does not know it. */
-export function encodingName(label: string | undefined): string | undefined {
+function encodingName(label: string | undefined): string | undefined {
   if (!label) return undefined;
   try {
     return new TextDecoder(label.trim()).encoding;

@@ -19,13 +19,13 @@ import { redisUrlForTests, requireRedis } from './redis-test-helper.ts';
 
 export const redisAvailable = await requireRedis();
 
-export const payloadSchema = z.object({ text: z.string().min(1) });
-export const resultSchema = z.object({ echoed: z.string(), attempt: z.number().int() });
+const payloadSchema = z.object({ text: z.string().min(1) });
+const resultSchema = z.object({ echoed: z.string(), attempt: z.number().int() });
 export type Payload = z.infer<typeof payloadSchema>;
 export type Result = z.infer<typeof resultSchema>;
 
 /** A raw job's end state, read from the transport directly. */
-export interface RawOutcome {
+interface RawOutcome {
   state: 'completed' | 'failed';
   failedReason?: string;
   attemptsMade?: number;
@@ -45,7 +45,7 @@ export interface AdapterUnderTest {
   stop(): Promise<void>;
 }
 
-export const quickRetries: RetryOptions = { attempts: 3, backoffMs: 10 };
+const quickRetries: RetryOptions = { attempts: 3, backoffMs: 10 };
 
 export function inProcessAdapter(): AdapterUnderTest {
   let broker: InProcessBroker = createInProcessBroker();

@@ -5,7 +5,7 @@ import type { Signals } from '@rankgate/contracts';
  * order carries most of it: a search engine's (or BM25's) ranking sees the whole page, the judge's
  * lexical signals only title and snippet (chosen by `npm run eval`, docs/quality.md).
  */
-export const RELEVANCE_WEIGHTS = {
+const RELEVANCE_WEIGHTS = {
   on_topic: 0.14,
   answerability: 0.12,
   states_sought_fact: 0.08,
@@ -14,7 +14,7 @@ export const RELEVANCE_WEIGHTS = {
 } as const;
 
 /** An unparsed signal counts as this neutral value in the score (the gates treat it separately). */
-export const NEUTRAL = 0.5;
+const NEUTRAL = 0.5;
 
 /**
  * The one score formula:

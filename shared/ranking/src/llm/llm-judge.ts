@@ -20,7 +20,6 @@ import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
 import { readCappedText } from '@rankgate/platform/upstream';
 import { currentTraceparent } from '@rankgate/platform/tracing';
 
-export type { TokenUsage } from './token-usage.ts';
 
 /** What a protocol reads from a 2xx response body. */
 export type LlmReply =
@@ -52,7 +51,7 @@ export interface LlmProtocol {
   adapt?(status: number, errorText: string, sent: HttpRequestSpec): boolean;
 }
 
-export type JudgeWarningKind =
+type JudgeWarningKind =
   | 'http_status' | 'unreachable' | 'timeout' | 'invalid_response'
   | 'refusal' | 'truncated' | 'malformed_output'
   /** Informational: the server rejected structured output and the judge fell back (not an error). */

@@ -10,7 +10,7 @@ import { termCounts } from './fielded-text.ts';
 import { clamp01 } from './text.ts';
 
 /** Feature settings and weights, chosen on the eval's tune split only (docs/quality.md). */
-export const RELEVANCE_TUNING = {
+const RELEVANCE_TUNING = {
   k1: 1.2,
   b: 0.75,
   /** How much a title occurrence counts against a body one (BM25F). */

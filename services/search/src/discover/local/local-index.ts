@@ -19,7 +19,7 @@ import { HIT_CLOSE, HIT_OPEN, queryTerms, snippetAround, toMatchExpression } fro
 
 /** Bump when the file layout, tokenizer or ranking settings change: older files are refused. */
 export const LOCAL_INDEX_FORMAT_VERSION = 1;
-export const LOCAL_INDEX_LIBRARY = 'node-sqlite3-wasm';
+const LOCAL_INDEX_LIBRARY = 'node-sqlite3-wasm';
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
 /** BM25 column weights (title, body): a term in the title counts twice. */
 const TITLE_WEIGHT = 2;
@@ -54,7 +54,7 @@ export interface LocalSearchHit {
 }
 
 /** How much of a document a hit carries for ranking (most abstracts and sections fit whole). */
-export const LOCAL_HIT_TEXT_CHARS = 1200;
+const LOCAL_HIT_TEXT_CHARS = 1200;
 
 export interface BuildLocalIndexOptions {
   /** Recorded in the header. */
