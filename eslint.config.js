@@ -5,7 +5,10 @@ import tseslint from 'typescript-eslint';
 
 const serviceNames = ['search', 'ranking-worker', 'auth-server', 'mcp'];
 
-/** A service (or the gateway) may import the shared packages (`@rankgate/contracts`, `/platform`, `/ranking`), never another service. */
+/**
+ * A service (or the gateway) may import the shared packages (`@rankgate/contracts`, `/platform`, `/ranking`), never
+ * another service.
+ */
 const serviceBoundary = (self) => {
   const others = ['gateway', ...serviceNames].filter((s) => s !== self);
   return {

@@ -2,7 +2,8 @@ import { connect } from 'node:net';
 
 /**
  * Whether a Redis server answers `PING` with `+PONG` within the timeout. Raw RESP over node:net, so
- * launchers, the e2e harness and benches need no Redis client. (A server that requires AUTH answers -NOAUTH and counts as down.)
+ * launchers, the e2e harness and benches need no Redis client. (A server that requires AUTH answers -NOAUTH and
+ * counts as down.)
  */
 export function redisAnswers(redisUrl: string, timeoutMs = 1000): Promise<boolean> {
   const url = new URL(redisUrl);

@@ -40,7 +40,10 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? ''
 interface AnonymousIdentity { registration_id: string; identity_assertion: string; claim_token: string; pre_claim_scopes: string[] }
 interface ClaimStart { user_code: string; claim_attempt: { verification_uri: string; interval: number } }
 
-/** The person at the consent page: opens the authorization URL, approves with the operator key, and returns the redirect back to the client. */
+/**
+ * The person at the consent page: opens the authorization URL, approves with the operator key, and returns the
+ * redirect back to the client.
+ */
 async function approveAsOperator(authorizationUrl: string, operatorKey: string): Promise<URL> {
   const person = new OAuthBrowser();
   const consentUrl = (await person.get(authorizationUrl)).location ?? '';
@@ -85,7 +88,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP with tokens from the auth
     await (await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })).json() as T;
   const searchDirectly = (token: string) => httpClient(base).get('/v1/search?q=ocean+tides&k=2', { headers: { authorization: `Bearer ${token}` } });
 
-  /** search_web under the client's current connection, with its structuredContent checked against the outputSchema the server listed. */
+  /**
+   * search_web under the client's current connection, with its structuredContent checked against the outputSchema the
+   * server listed.
+   */
   async function searchAndValidate(client: Client, label: string) {
     const { tools } = await client.listTools();
     const outputSchema = tools.find((tool) => tool.name === 'search_web')?.outputSchema;

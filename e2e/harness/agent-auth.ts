@@ -7,8 +7,8 @@ import * as oauth from 'oauth4webapi';
 import type { OAuthBrowser } from './oauth-browser.ts';
 import { formField } from './oauth-browser.ts';
 
-export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-export const CLAIM_GRANT = 'urn:rankgate:agent-auth:grant-type:claim';
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const CLAIM_GRANT = 'urn:rankgate:agent-auth:grant-type:claim';
 
 /** Our loopback origin is plain http; oauth4webapi insists on https unless told. */
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;

@@ -46,7 +46,7 @@ export function launchBrowser(plan: BrowserPlan): Promise<Browser> {
 }
 
 /** Screenshots are test artifacts, written to the gitignored .artifacts/browser/. */
-export const ARTIFACTS_DIR = new URL('../../.artifacts/browser/', import.meta.url);
+const ARTIFACTS_DIR = new URL('../../.artifacts/browser/', import.meta.url);
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });

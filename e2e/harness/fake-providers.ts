@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProviderBehaviour = 'ok' | 'fail' | 'hang';
+type ProviderBehaviour = 'ok' | 'fail' | 'hang';
 
 export interface ProviderResult { title: string; url: string; snippet: string; date?: string }
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
-export interface IssuedClaims {
+interface IssuedClaims {
   subject?: string;
   /** Default `{base_url}/`. */
   audience?: string | string[];

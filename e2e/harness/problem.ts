@@ -7,7 +7,7 @@ import type { HttpResult } from './http.ts';
 export type Problem = ReturnType<typeof ProblemSchema.parse>;
 
 /** `UNSUPPORTED_VERSION` → `unsupported-version`, the slug of the problem's type URL. */
-export const problemSlug = (code: string): string => code.toLowerCase().replaceAll('_', '-');
+const problemSlug = (code: string): string => code.toLowerCase().replaceAll('_', '-');
 
 /**
  * Asserts an RFC 9457 problem as every REST error must be: the status, problem+json, every member,

@@ -40,7 +40,7 @@ function parse(buffer: Buffer, offset: number): { value: Reply; end: number } | 
 }
 
 /** Sends one command and resolves with its reply. */
-export async function redisCommand(redisUrl: string, args: string[]): Promise<Reply> {
+async function redisCommand(redisUrl: string, args: string[]): Promise<Reply> {
   const [reply = null] = await redisPipeline(redisUrl, [args]);
   return reply;
 }

@@ -10,7 +10,7 @@ import type { GatewayConfig } from './config.ts';
 import { createAccessGuard } from './policy/access-guard.ts';
 import { registerBodyLimit } from './policy/body-limit.ts';
 import { createBurstLimiter } from './policy/burst-limiter.ts';
-import { fromOurServices, registerClientIp } from './policy/client-ip.ts';
+import { registerClientIp } from './policy/client-ip.ts';
 import { createDemoQuota } from './policy/demo-quota.ts';
 import { createRegistrationLimit } from './policy/registration-limit.ts';
 import { registerRateLimitFields } from './policy/rate-limit-fields.ts';
@@ -34,7 +34,10 @@ export interface GatewayDependencies {
   logger: Logger;
   /** Request metrics of the public origin (served on METRICS_PORT by main.ts, never here). */
   metrics?: AppMetrics;
-  /** Backs the burst limiter, the demo quota and the registration limit (see dependencies.ts); undefined turns them off. */
+  /**
+   * Backs the burst limiter, the demo quota and the registration limit (see dependencies.ts); undefined turns them
+   * off.
+   */
   policyStore?: KeyValueStore | undefined;
 }
 
@@ -64,7 +67,7 @@ export async function buildGatewayApp({ config, logger, policyStore, metrics }: 
     tokens: createAccessTokenVerifier({ issuer: config.BASE_URL, authServiceUrl: config.AUTH_SERVICE_URL, internalToken: config.INTERNAL_TOKEN }),
   });
   const policyFor = createRoutePolicies({
-    guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller, fromOurServices: (request) => fromOurServices(request, config.INTERNAL_TOKEN) }),
+    guardFor: createAccessGuard({ baseUrl: config.BASE_URL, resolveCaller }),
     limiter, demoQuota, registrationLimit,
   });
   registerHealthRoute(app);

@@ -15,7 +15,7 @@ import { SearchEnvSchema } from '../../services/search/src/config.ts';
 export const RANKGATE_SERVICES = ['gateway', 'search', 'auth-server', 'mcp', 'ranking-worker'] as const;
 export type RankgateService = (typeof RANKGATE_SERVICES)[number];
 
-export const ENV_SCHEMAS: Record<RankgateService, z.ZodObject> = {
+const ENV_SCHEMAS: Record<RankgateService, z.ZodObject> = {
   gateway: GatewayEnvSchema,
   search: SearchEnvSchema,
   'auth-server': AuthServerEnvSchema,
@@ -24,21 +24,12 @@ export const ENV_SCHEMAS: Record<RankgateService, z.ZodObject> = {
 };
 
 /** The variable each service listens on, as its config.ts names it. */
-export const PORT_VARIABLES: Record<RankgateService, string> = {
+const PORT_VARIABLES: Record<RankgateService, string> = {
   gateway: 'PORT', search: 'SEARCH_PORT', 'auth-server': 'AUTH_SERVER_PORT', mcp: 'MCP_PORT', 'ranking-worker': 'RANKING_WORKER_PORT',
 };
 
-/** Entry files, as infra/docker-entrypoint.sh and bin/split-topology.ts start them. */
-export const ENTRIES: Record<RankgateService, string> = {
-  gateway: 'gateway/src/main.ts',
-  search: 'services/search/src/main.ts',
-  'auth-server': 'services/auth-server/src/main.ts',
-  mcp: 'services/mcp/src/main.ts',
-  'ranking-worker': 'services/ranking-worker/src/main.ts',
-};
-
 /** Set by the image (infra/Dockerfile, entry script), not read by the config schemas. */
-export const IMAGE_VARIABLES = ['SERVICE', 'NODE_ENV', 'RANKGATE_BUILD_VERSION'];
+const IMAGE_VARIABLES = ['SERVICE', 'NODE_ENV', 'RANKGATE_BUILD_VERSION'];
 
 export const variablesOf = (service: RankgateService): Set<string> => new Set(Object.keys(ENV_SCHEMAS[service].shape));
 
@@ -47,7 +38,7 @@ export const accepts = (service: RankgateService, name: string): boolean =>
   variablesOf(service).has(name) || IMAGE_VARIABLES.includes(name);
 
 /** The smallest environment each schema accepts (the split topology's one required secret). */
-export const MINIMAL_ENV = { INTERNAL_TOKEN: 'x'.repeat(32) };
+const MINIMAL_ENV = { INTERNAL_TOKEN: 'x'.repeat(32) };
 
 /** The port a service listens on when nothing is set. */
 export function defaultPort(service: RankgateService): number {

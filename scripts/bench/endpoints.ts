@@ -3,13 +3,20 @@
  * `/health`, `/v1/sandbox` and a cached `/v1/search` through the gateway and straight to the
  * search service (the gateway adds the internal token on its hop; a direct call carries it
  * itself), and MCP `search_web` (a raw JSON-RPC `tools/call` POST with the operator key, as any
- * MCP client sends it; the gateway authenticates it once and the MCP service calls the search service directly). Every 2xx body is
+ * MCP client sends it; the gateway authenticates it once and the MCP service calls the search service directly).
+ * Every 2xx body is
  * checked to be the expected answer (a cache hit for the cached search, a successful tool result
  * for MCP); anything else counts as an error.
  *
- * Alone: `node scripts/bench/endpoints.ts` starts the topology, prints the table and
- * the memory per service, writes .bench/endpoints.json, exits 1 on any error.
+ * Alone: `node scripts/bench/endpoints.ts [id…] [--cpu-prof=<service>]` starts the topology, prints the
+ * table and the memory per service, writes .bench/endpoints.json, exits 1 on any error. Ids pick the
+ * cases to run (e.g. `search-hit mcp-search-web`, the MCP-vs-REST pair); `--cpu-prof` writes a V8 CPU
+ * profile of one service process to .bench/profiles/ when it stops.
  */
+import { join } from 'node:path';
+
+import type { ServiceName } from '../../bin/split-topology.ts';
+import { REPO_ROOT } from '../../bin/split-topology.ts';
 import { renderText } from '../eval/report.ts';
 import type { LoadShape, LoadTarget } from './load.ts';
 import { jsonBody, load } from './load.ts';
@@ -69,10 +76,15 @@ async function primeCache(t: BenchTopology): Promise<void> {
   if (response.status !== 200) throw new Error(`priming the cache: HTTP ${response.status}: ${text.slice(0, 300)}`);
 }
 
-export async function measureEndpoints(t: BenchTopology, shape: LoadShape, log: (line: string) => void = console.log): Promise<EndpointFigures[]> {
+/** The ids of the endpoint cases, in the order they run. */
+const ENDPOINT_IDS = ['health', 'sandbox', 'sandbox-direct', 'search-hit', 'search-hit-direct', 'mcp-search-web'] as const;
+
+export async function measureEndpoints(
+  t: BenchTopology, shape: LoadShape, log: (line: string) => void = console.log, only?: ReadonlySet<string>,
+): Promise<EndpointFigures[]> {
   await primeCache(t);
   const figures: EndpointFigures[] = [];
-  for (const plan of plans(t)) {
+  for (const plan of plans(t).filter((p) => only === undefined || only.has(p.id))) {
     interrupted.throwIfAborted();
     log(`  ${plan.label} via ${plan.via}: ${shape.connections} connections, ${shape.durationS} s…`);
     const measured = await load(plan.target, shape);
@@ -85,13 +97,27 @@ export async function measureEndpoints(t: BenchTopology, shape: LoadShape, log: 
 export const endpointProblems = (endpoints: readonly EndpointFigures[]): string[] =>
   endpoints.filter((e) => e.non2xx > 0 || e.errors > 0).map((e) => `${e.label} via ${e.via}: ${e.non2xx} non-2xx, ${e.errors} errors`);
 
+/** Command-line arguments of a run alone: the cases to run and the service to profile. */
+function parseArguments(args: readonly string[]): { only?: Set<string>; profile?: ServiceName } {
+  const ids = args.filter((a) => !a.startsWith('--'));
+  const unknown = ids.filter((id) => !(ENDPOINT_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) throw new Error(`unknown endpoint case ${unknown.join(', ')}; known: ${ENDPOINT_IDS.join(', ')}`);
+  const profile = args.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length) as ServiceName | undefined;
+  return { ...(ids.length > 0 ? { only: new Set(ids) } : {}), ...(profile ? { profile } : {}) };
+}
+
 if (isMain(import.meta.url)) {
   stopOnSignals();
   await requireRedis();
   const s = BENCH_SETTINGS;
-  const topology = await startBenchTopology({ redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs });
+  const { only, profile } = parseArguments(process.argv.slice(2));
+  const profileDir = join(REPO_ROOT, '.bench', 'profiles');
+  const topology = await startBenchTopology({
+    redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs,
+    ...(profile ? { serviceEnv: { [profile]: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } } } : {}),
+  });
   try {
-    const endpoints = await measureEndpoints(topology, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS });
+    const endpoints = await measureEndpoints(topology, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS }, console.log, only);
     const services = await topology.memory();
     console.log(`\n${renderText(endpointsTable(endpoints))}\n\n${renderText(memoryTable(services))}`);
     console.log(`\nwrote ${await writeScratch('endpoints', { date: new Date().toISOString(), logLevel: s.logLevel, endpoints, services })}`);

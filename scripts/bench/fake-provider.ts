@@ -20,7 +20,7 @@ export interface FakeProviderOptions {
   apiKey: string;
 }
 
-export interface FakeProviderStats {
+interface FakeProviderStats {
   /** Search requests answered 200. */
   calls: number;
   /** Requests answered otherwise (404, 401). */
@@ -37,7 +37,7 @@ export interface FakeProvider {
 
 interface BraveRow { title: string; url: string; description: string; page_age?: string }
 
-export const RESULTS_PER_QUERY = 20;
+const RESULTS_PER_QUERY = 20;
 
 const titleCase = (text: string): string => text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 /** Brave highlights query words in snippets with <strong>; the adapter strips them. */
@@ -70,7 +70,7 @@ const TEMPLATES: readonly Template[] = [
 ];
 
 /** The 20 rows for a query: fixed per query text, in a query-dependent (seeded) order. */
-export function resultsFor(query: string): BraveRow[] {
+function resultsFor(query: string): BraveRow[] {
   const q = query.trim().replace(/\s+/g, ' ');
   const slug = q.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'query';
   const seed = createHash('sha256').update(q.toLowerCase()).digest();

@@ -62,7 +62,7 @@ export interface ServiceMemory {
   rssEndMiB: number | null;
 }
 
-export interface TopologyFacts {
+interface TopologyFacts {
   logLevel: string;
   providerDelayMs: number;
   /** Per process of the split topology (gateway, search, auth-server, mcp, ranking-worker). */

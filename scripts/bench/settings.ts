@@ -36,8 +36,6 @@ export const BENCH_SETTINGS = {
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
 } as const;
 
-export type BenchSettings = typeof BENCH_SETTINGS;
-
 /** First SIGINT/SIGTERM aborts (benches stop their load and clean up); a second exits at once. */
 const interruption = new AbortController();
 export const interrupted: AbortSignal = interruption.signal;

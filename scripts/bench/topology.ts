@@ -39,6 +39,8 @@ export interface BenchTopologyOptions {
   providerDelayMs: number;
   /** Extra variables for every process. */
   env?: Record<string, string>;
+  /** Extra variables for one service (e.g. NODE_OPTIONS to profile it). */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
 }
 
 /** Samples each process's RSS every second, keeping the first sample and the peak. */
@@ -90,6 +92,7 @@ export async function startBenchTopology(options: BenchTopologyOptions): Promise
       RATE_LIMIT_PER_MINUTE: '10000000',
       ...options.env,
     },
+    ...(options.serviceEnv ? { serviceEnv: options.serviceEnv } : {}),
   });
   let processes: Map<ServiceName, ManagedProcess>;
   try {

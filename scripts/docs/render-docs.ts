@@ -97,7 +97,10 @@ function composeBlock(seen: Set<string>): string {
   ].join('\n');
 }
 
-/** .env.example: the compose secrets first, then every variable any process reads, once, with its default (commented out). */
+/**
+ * .env.example: the compose secrets first, then every variable any process reads, once, with its default (commented
+ * out).
+ */
 export function renderEnvExample(): string {
   const seen = new Set<string>();
   const compose = composeBlock(seen);

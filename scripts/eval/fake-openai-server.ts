@@ -27,7 +27,7 @@ const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN);
 const words = (text: string): Set<string> => new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []));
 
 /** The verdicts the stand-in model gives for one prompt of our judge. */
-export function fakeVerdicts(user: string): { results: Record<string, unknown>[] } {
+function fakeVerdicts(user: string): { results: Record<string, unknown>[] } {
   const nonce = /Nonce for this request: ([0-9a-f]+)/.exec(user)?.[1] ?? '';
   const end = `<<<END nonce=${nonce}>>>`;
   const fenced = (open: string, from = 0): { text: string; next: number } | null => {
@@ -56,7 +56,7 @@ export function fakeVerdicts(user: string): { results: Record<string, unknown>[]
  * The stand-in's listwise reply to one window of the listwise judge: the passages by word overlap
  * with the query, best first, in the published `[2] > [1]` format (ties keep the window's order).
  */
-export function fakePermutation(user: string): string {
+function fakePermutation(user: string): string {
   const nonce = /Nonce for this request: ([0-9a-f]+)/.exec(user)?.[1] ?? '';
   const end = `<<<END nonce=${nonce}>>>`;
   const queryStart = user.indexOf(`<<<QUERY nonce=${nonce}>>>`);

@@ -4,7 +4,7 @@
  * `runSearch` screens it in stage A. rank=off, so every row comes back with its injection score
  * (no other gate hides it); a row is flagged when its `prompt_injection` signal reaches the gate.
  */
-import { PROMPT_INJECTION_THRESHOLD, SearchRequestSchema } from '@rankgate/contracts';
+import { SearchRequestSchema } from '@rankgate/contracts';
 import type { DiscoverProvider } from '../../services/search/src/discover/index.ts';
 import { normaliseCandidates } from '../../services/search/src/discover/index.ts';
 import { createLocalJudge } from '@rankgate/ranking';
@@ -55,4 +55,3 @@ export async function scoresThroughPipeline(texts: readonly string[]): Promise<n
   return scores;
 }
 
-export const flaggedAt = (score: number, threshold = PROMPT_INJECTION_THRESHOLD): boolean => score >= threshold;

@@ -159,7 +159,9 @@ export async function readQrelsTsv(path: string): Promise<Qrels> {
   return parseQrelsTsv(await readFile(path, 'utf8'), path);
 }
 
-/** A TREC run: `qid Q0 docid rank score tag` (whitespace-separated). A repeated document is an error, as in trec_eval. */
+/**
+ * A TREC run: `qid Q0 docid rank score tag` (whitespace-separated). A repeated document is an error, as in trec_eval.
+ */
 export function parseTrecRun(text: string, source = 'run'): Run {
   const run: Run = new Map();
   const seen = new Set<string>();

@@ -6,7 +6,7 @@
  */
 export type QuerySplit = 'tune' | 'held-out';
 
-export const QUERY_SPLITS: readonly QuerySplit[] = ['tune', 'held-out'];
+const QUERY_SPLITS: readonly QuerySplit[] = ['tune', 'held-out'];
 
 /** 32-bit FNV-1a of the id's UTF-16 code units. */
 export function fnv1a(text: string): number {

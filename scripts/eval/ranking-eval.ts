@@ -40,7 +40,6 @@ export const MAX_CANDIDATES = 100;
 /** The search service's default JUDGE_TOP_N. */
 export const CASCADE_TOP_N = 30;
 export const JUDGE_NAMES = JUDGES;
-export type { JudgeName };
 
 /** The requested judge cannot be built (unknown name, or a setting is missing). */
 export class JudgeUnavailableError extends Error {
@@ -70,7 +69,7 @@ export async function createJudge(name: string, env: NodeJS.ProcessEnv = process
   }
 }
 
-export interface Distribution {
+interface Distribution {
   mean: number;
   p50: number;
   p99: number;
@@ -78,7 +77,7 @@ export interface Distribution {
 }
 
 /** Nearest-rank percentiles. */
-export function distribution(values: readonly number[]): Distribution {
+function distribution(values: readonly number[]): Distribution {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
   const total = sorted.reduce((a, b) => a + b, 0);
@@ -294,7 +293,7 @@ export async function evaluateScifact(judge: Judge): Promise<DatasetResult> {
 }
 
 /** Serves each query's fixed candidate pool (a re-ranking protocol): the query text selects the pool. */
-export function fixedPoolProvider(name: string, pools: ReadonlyMap<string, Candidate[]>): DiscoverProvider {
+function fixedPoolProvider(name: string, pools: ReadonlyMap<string, Candidate[]>): DiscoverProvider {
   const byQuery = new Map([...pools].map(([q, candidates]) => [normaliseQuery(q), candidates]));
   return {
     name,
@@ -306,7 +305,7 @@ export function fixedPoolProvider(name: string, pools: ReadonlyMap<string, Candi
   };
 }
 
-export const DL19_EXPECTED_BM25_NDCG10 = 0.5058;
+const DL19_EXPECTED_BM25_NDCG10 = 0.5058;
 
 /** Passages of the run only, streamed from corpus.jsonl. */
 async function readPassages(path: string, wanted: ReadonlySet<string>): Promise<Map<string, string>> {

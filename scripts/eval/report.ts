@@ -100,7 +100,7 @@ export function injectionTables(result: InjectionResult): Table[] {
   return [summary, breakdown, pages, targetTable(result.files.flatMap((file) => file.targets))];
 }
 
-export function targetTable(targets: readonly Target[]): Table {
+function targetTable(targets: readonly Target[]): Table {
   return {
     title: 'Acceptance targets (injection)',
     headers: ['target', 'measured', 'result'],
@@ -156,9 +156,9 @@ export function rankingSplitTable(result: DatasetResult): Table {
 }
 
 /** The NDCG@10 each set must reach with the local judge (issue #19). */
-export const NDCG_TARGETS: Record<string, number> = { 'BEIR SciFact': 0.70, 'TREC DL19 passage': 0.55 };
+const NDCG_TARGETS: Record<string, number> = { 'BEIR SciFact': 0.70, 'TREC DL19 passage': 0.55 };
 /** The local judge's budget for judging 100 candidates on one core (ms, mean per query). */
-export const LOCAL_JUDGE_BUDGET_MS = 3;
+const LOCAL_JUDGE_BUDGET_MS = 3;
 
 /**
  * The ranking targets for the rank=on cascade: above BM25, at the set's NDCG@10 target, no lower

@@ -46,7 +46,10 @@ interface EvalReport {
   data_dir: string;
   judge: string;
   ranking: { scifact: DatasetResult; dl19: DatasetResult } | null;
-  /** The ranking runs again with the `openai` judge against a fake model: calls and tokens, cascade vs all, per JUDGE_MODE. */
+  /**
+   * The ranking runs again with the `openai` judge against a fake model: calls and tokens, cascade vs all, per
+   * JUDGE_MODE.
+   */
   cascadeCost: { model: string; results: DatasetResult[]; listwise: DatasetResult[] } | null;
   injection: InjectionResult | null;
   duration_s: number;

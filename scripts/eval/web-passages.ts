@@ -21,7 +21,7 @@ export interface BuiltRow {
 const SEED = 1915;
 
 /** The DL19 pool passages of evaluation queries, in corpus order. */
-export async function dl19EvaluationPassages(): Promise<string[]> {
+async function dl19EvaluationPassages(): Promise<string[]> {
   const { evaluation } = await splitDl19Pool(dataPath('trec-dl19-passage-bm25top100', 'bm25_top100.run'));
   const passages: string[] = [];
   for await (const row of readJsonl(dataPath('trec-dl19-passage-bm25top100', 'corpus.jsonl'))) {

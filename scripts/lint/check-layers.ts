@@ -3,7 +3,8 @@
  *
  * contracts ← platform ← ranking ← services (and the gateway) ← e2e; root tooling (scripts/, bin/) may use any of them,
  * scripts also a service's modules by path. Cross-package imports name the package, never a path into it. Test doubles
- * (`testing/` folders, `@rankgate/<pkg>/testing/...`) are for tests and tooling only. No cycles between files, nor between
+ * (`testing/` folders, `@rankgate/<pkg>/testing/...`) are for tests and tooling only. No cycles between files, nor
+ * between
  * the top-level folders of a shared package. `@rankgate/contracts` depends on zod only.
  */
 import path from 'node:path';

@@ -15,7 +15,7 @@ export interface Workspace {
   devDependencies: Record<string, string>;
 }
 
-export interface ImportEdge {
+interface ImportEdge {
   specifier: string;
   /** Repository-relative file the specifier resolves to; undefined for npm packages and node builtins. */
   target?: string;
@@ -41,7 +41,7 @@ function listTs(root: string, dir = ''): string[] {
   return out;
 }
 
-export function readWorkspaces(root: string): Workspace[] {
+function readWorkspaces(root: string): Workspace[] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
   return manifest.workspaces.map((dir) => {
     const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Partial<Workspace>;

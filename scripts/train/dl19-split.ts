@@ -10,7 +10,7 @@ import { stableHash } from './random.ts';
 /** Queries whose hash is below this share of 2^32 are training queries (about 60 %). */
 const TRAIN_SHARE = 0.6;
 
-export const isTrainingQuery = (queryId: string): boolean => stableHash(`dl19:${queryId}`) / 4294967296 < TRAIN_SHARE;
+const isTrainingQuery = (queryId: string): boolean => stableHash(`dl19:${queryId}`) / 4294967296 < TRAIN_SHARE;
 
 export interface Dl19Split {
   train: Set<string>;

@@ -1,6 +1,7 @@
 /**
  * Logistic regression over hashed features, trained as the product scores: a text is a row of
- * windows (`windowBlocks` consecutive sentences) and its score is its most suspicious window, so each step updates the window that currently scores highest (multiple-instance
+ * windows (`windowBlocks` consecutive sentences) and its score is its most suspicious window, so each step updates
+ * the window that currently scores highest (multiple-instance
  * learning). AdaGrad steps, L2 decay, a seeded order: the same data gives the same weights.
  */
 import { forEachFeature, forEachSentenceFeature, sentenceOf } from '@rankgate/ranking/screening/learned';

@@ -83,7 +83,7 @@ function fill(template: string, random: Random): string {
 }
 
 /** Typos, spacing and case tricks an attacker uses to slip past word filters. */
-export function obfuscate(text: string, random: Random): string {
+function obfuscate(text: string, random: Random): string {
   const words = text.split(' ');
   const i = random.int(words.length);
   const word = words[i] ?? '';
@@ -159,7 +159,10 @@ const SUBJECTS = ['the water cycle', 'my tomato plants', 'learning the piano', '
   'my password manager', 'the previous season of a TV show', 'jailbreaking a story plot twist in my novel', 'an AI character in my screenplay',
   'training a puppy', 'the instructions for assembling a bookshelf', 'commands in the Linux terminal', 'a hacker in a thriller novel', 'climate change'];
 
-/** Ordinary questions and requests a person types to an assistant: benign, but phrased to an AI and full of "you" and "my". */
+/**
+ * Ordinary questions and requests a person types to an assistant: benign, but phrased to an AI and full of "you" and
+ * "my".
+ */
 export function benignRequests(random: Random, count: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -241,7 +244,9 @@ function topicFrom(passages: readonly string[], random: Random): string {
   return words.slice(at, at + 2 + random.int(2)).join(' ').toLowerCase();
 }
 
-/** A task for an assistant with no tell-tale "your reply": an attack only because it sits inside someone else's text. */
+/**
+ * A task for an assistant with no tell-tale "your reply": an attack only because it sits inside someone else's text.
+ */
 export function plainTasks(random: Random, count: number, passages: readonly string[]): string[] {
   return Array.from({ length: count }, () =>
     `${random.pick(TASK_VERBS)} ${random.pick(TASK_OBJECTS).replace('{t}', topicFrom(passages, random))}${random.next() < 0.8 ? '.' : ''}`);

@@ -83,6 +83,16 @@ describe('access token verification', () => {
     }
   });
 
+  it('fails closed when the token-status answer breaks its contract (200 without a boolean active)', async () => {
+    const { token } = await auth.issue();
+    auth.failTokenStatus('malformed');
+    try {
+      await expect(verifier.verify(token, ORIGIN)).rejects.toBeInstanceOf(TokenCheckUnavailableError);
+    } finally {
+      auth.failTokenStatus(false);
+    }
+  });
+
   it('fails closed when the auth-server is down', async () => {
     const down = createAccessTokenVerifier({ issuer: BASE_URL, authServiceUrl: 'http://127.0.0.1:1', internalToken: INTERNAL_TOKEN, timeoutMs: 500 });
     const { token } = await auth.issue();

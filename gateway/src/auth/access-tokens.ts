@@ -1,3 +1,5 @@
+import type { TokenStatusRequest } from '@rankgate/contracts';
+import { TOKEN_STATUS_PATH, TokenStatusResponseSchema } from '@rankgate/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@rankgate/platform/http';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { request as undiciRequest } from 'undici';
@@ -6,7 +8,7 @@ import { request as undiciRequest } from 'undici';
 const CLOCK_SKEW_S = 60;
 
 /** What a verified access token grants. */
-export interface VerifiedAccessToken {
+interface VerifiedAccessToken {
   subject: string;
   clientId: string | undefined;
   scopes: ReadonlySet<string>;
@@ -86,15 +88,16 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToken, timeoutMs = 2000, refetchCooldownMs = 1000 }: AccessTokenVerifierOptions): AccessTokenVerifier {
   const headers = { [INTERNAL_TOKEN_HEADER]: internalToken };
   const keys = createRemoteJWKSet(new URL('/oauth2/jwks', authServiceUrl), { headers, timeoutDuration: timeoutMs, cooldownDuration: refetchCooldownMs });
-  const statusUrl = new URL('/internal/token-status', authServiceUrl);
+  const statusUrl = new URL(TOKEN_STATUS_PATH, authServiceUrl);
 
+  /** The auth-server's answer, read with the contract it answers with; anything else fails closed (503). */
   async function isActive(jti: string, sub: string): Promise<boolean> {
     let response;
     try {
       response = await undiciRequest(statusUrl, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ jti, sub }),
+        body: JSON.stringify({ jti, sub } satisfies TokenStatusRequest),
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
@@ -102,10 +105,11 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
       throw new TokenCheckUnavailableError('the auth-server did not answer the token-status check', { cause: error });
     }
     const body: unknown = await response.body.json().catch(() => undefined);
-    if (response.statusCode !== 200 || typeof body !== 'object' || body === null || typeof (body as { active?: unknown }).active !== 'boolean') {
-      throw new TokenCheckUnavailableError(`the token-status check answered ${response.statusCode}`);
+    const status = TokenStatusResponseSchema.safeParse(body);
+    if (response.statusCode !== 200 || !status.success) {
+      throw new TokenCheckUnavailableError(`the token-status check answered ${response.statusCode} with a body outside its contract`);
     }
-    return (body as { active: boolean }).active;
+    return status.data.active;
   }
 
   return {

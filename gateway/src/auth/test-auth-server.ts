@@ -1,3 +1,5 @@
+import type { TokenStatusResponse } from '@rankgate/contracts';
+import { TOKEN_STATUS_PATH, TokenStatusRequestSchema } from '@rankgate/contracts';
 import type { JWK } from 'jose';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 
@@ -27,7 +29,8 @@ export async function startTestAuthServer(baseUrl: string) {
   const revoked = new Set<string>();
   let jwksFetches = 0;
   let statusCalls = 0;
-  let failStatus = false;
+  /** How token-status answers: its contract, a 500, or a 200 whose body breaks the contract. */
+  let statusMode: 'ok' | 'error' | 'malformed' = 'ok';
   let counter = 0;
 
   const upstream = await startTestUpstream((app) => {
@@ -35,11 +38,12 @@ export async function startTestAuthServer(baseUrl: string) {
       jwksFetches += 1;
       return { keys: published };
     });
-    app.post('/internal/token-status', async (request, reply) => {
+    app.post(TOKEN_STATUS_PATH, async (request, reply) => {
       statusCalls += 1;
-      if (failStatus) return reply.code(500).send({ error: 'down' });
-      const { jti, sub } = request.body as { jti: string; sub: string };
-      return { active: !revoked.has(jti) && !revoked.has(sub) };
+      if (statusMode === 'error') return reply.code(500).send({ error: 'down' });
+      if (statusMode === 'malformed') return { active: 'yes' };
+      const { jti, sub } = TokenStatusRequestSchema.parse(request.body);
+      return { active: !revoked.has(jti) && !revoked.has(sub) } satisfies TokenStatusResponse;
     });
   });
 
@@ -48,7 +52,8 @@ export async function startTestAuthServer(baseUrl: string) {
     seen: upstream.seen,
     close: upstream.close,
     revoke: (jtiOrSubject: string) => revoked.add(jtiOrSubject),
-    failTokenStatus: (fail: boolean) => { failStatus = fail; },
+    /** true: token-status answers 500; 'malformed': 200 with a body outside the contract; false: normal. */
+    failTokenStatus: (fail: boolean | 'malformed') => { statusMode = fail === 'malformed' ? 'malformed' : fail ? 'error' : 'ok'; },
     get jwksFetches() { return jwksFetches; },
     get statusCalls() { return statusCalls; },
     /** A new signing key, published alongside the old one (as a rotation does). */

@@ -3,6 +3,8 @@
  * These endpoints speak OAuth and agent-auth wire formats, not problem+json; docs/auth.md is the
  * narrative, this is the shape.
  */
+import { SCOPES } from '@rankgate/contracts';
+
 type Schema = Record<string, unknown>;
 
 const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
@@ -19,7 +21,7 @@ const form = (schema: Schema) => ({ required: true, content: { 'application/x-ww
 const GRANT_TYPES = ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'authorization_code', 'urn:rankgate:agent-auth:grant-type:claim'];
 
 const oauthError = (codes: string) => json(`OAuth error (RFC 6749 §5.2): ${codes}`, obj({ error: str(), error_description: str() }, ['error']));
-const scopes = { type: 'array', items: { type: 'string', enum: ['search:read', 'mcp:invoke', 'health:read'] } };
+const scopes = { type: 'array', items: { type: 'string', enum: [...SCOPES] } };
 const assertion = { identity_assertion: str('Service-signed JWT naming the registration; exchange it at /oauth2/token (jwt-bearer).'), assertion_expires: { type: 'string', format: 'date-time' } };
 const claimAttempt = obj({
   user_code: str('Show it to the person (XXXX-XXXX).'), verification_uri: str('Where the person confirms: {base_url}/oauth2/claim'),
@@ -46,7 +48,9 @@ const identityResponse = obj({
 }, ['registration_id', 'registration_type']);
 
 const agentErrors = (codes: string) => json(`Agent-auth error: ${codes}`, obj({ error: str(), error_description: str() }, ['error']));
-/** The gateway's per-address registration limit (REGISTRATION_LIMIT_PER_MINUTE), in the endpoint's OAuth error format. */
+/**
+ * The gateway's per-address registration limit (REGISTRATION_LIMIT_PER_MINUTE), in the endpoint's OAuth error format.
+ */
 const registrationLimited = {
   429: { ...oauthError('rate_limited (the per-address registration limit; Retry-After and RateLimit fields say when)'), headers: { 'Retry-After': { schema: { type: 'integer' } }, RateLimit: { schema: { type: 'string' } }, 'RateLimit-Policy': { schema: { type: 'string' } } } },
   503: oauthError('temporarily_unavailable (the limit cannot be checked; fail closed)'),

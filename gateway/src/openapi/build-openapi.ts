@@ -1,3 +1,4 @@
+import { SCOPE_SUMMARIES } from '@rankgate/contracts';
 import { SERVICE_VERSION } from '@rankgate/platform/version';
 
 import type { RouteRetirement } from '../policy/route-retirements.ts';
@@ -72,7 +73,7 @@ export function buildOpenApi(baseUrl: string, retirements: readonly RouteRetirem
             authorizationCode: {
               authorizationUrl: `${baseUrl}/oauth2/authorize`,
               tokenUrl: `${baseUrl}/oauth2/token`,
-              scopes: { 'search:read': 'Search', 'mcp:invoke': 'Call MCP tools', 'health:read': 'Read health' },
+              scopes: { ...SCOPE_SUMMARIES },
             },
           },
         },

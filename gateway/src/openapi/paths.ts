@@ -1,3 +1,5 @@
+import type { Scope } from '@rankgate/contracts';
+
 import { AUTH_PATHS } from './auth-paths.ts';
 
 /** Every public route of the contract, described once. Bodies reference the shared schemas. */
@@ -34,7 +36,9 @@ const searchErrors = {
   504: problem('UPSTREAM_TIMEOUT: the provider or a service timed out'),
 };
 
-const security = [{ bearer: [] }, { apiKey: [] }, { oauth2: ['search:read'] }];
+/** A route's security: a bearer credential, the API key, or an OAuth token holding `scope`. */
+const securityFor = (scope: Scope) => [{ bearer: [] }, { apiKey: [] }, { oauth2: [scope] }];
+const security = securityFor('search:read');
 
 const searchGet = (operationId: string, request: JsonSchema) => ({
   tags: ['search'], operationId, summary: 'Ranked search (query string)', security, parameters: queryParameters(request),
@@ -68,7 +72,7 @@ const mcp = (name: string) => ({
   post: {
     tags: ['mcp'], operationId: `${name}Post`, summary: 'One JSON-RPC 2.0 message (a batch only under 2025-03-26); send `Accept: application/json, text/event-stream`',
     description: 'Stateless Streamable HTTP, revisions 2025-03-26, 2025-06-18 and 2025-11-25. A request carrying a progress token is answered as an event stream (progress notifications, then the response); any other request as one JSON body. Tools: search_web and read_pages (need search:read or the API key), search_sandbox, service_info, explain_signals.',
-    security: [{ bearer: [] }, { apiKey: [] }, { oauth2: ['mcp:invoke'] }],
+    security: securityFor('mcp:invoke'),
     parameters: [{ name: 'MCP-Protocol-Version', in: 'header', required: false, schema: { type: 'string', enum: ['2025-11-25', '2025-06-18', '2025-03-26'] }, description: 'The negotiated revision; absent means 2025-03-26.' }],
     requestBody: { required: true, content: { 'application/json': { schema: anyJson } } },
     responses: {

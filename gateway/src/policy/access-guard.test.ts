@@ -84,17 +84,17 @@ describe('scopes at the gateway', () => {
     }
   });
 
-  it('checks the audience against the route: an MCP token works on /mcp, not directly on the REST API', async () => {
+  it('checks the audience against the route: an MCP token works on /mcp, never on the REST API', async () => {
     const { token } = await auth.issue({ scope: 'search:read mcp:invoke', aud: `${BASE_URL}/mcp` });
     expect((await gateway.inject({ method: 'POST', url: '/mcp', headers: bearer(token), payload: {} })).statusCode).toBe(200);
     const direct = await gateway.inject({ url: '/v1/search?q=x', headers: bearer(token) });
     expect(direct.statusCode).toBe(401);
     expect(direct.headers['www-authenticate']).toContain('error="invalid_token"');
-    // The MCP service's search_web call for that caller proves itself with the internal token.
-    const viaMcp = await gateway.inject({ url: '/v1/search?q=x', headers: { ...bearer(token), 'x-internal-token': INTERNAL_TOKEN } });
-    expect(viaMcp.statusCode).toBe(200);
-    const forged = await gateway.inject({ url: '/v1/search?q=x', headers: { ...bearer(token), 'x-internal-token': 'not-the-internal-token-at-all-0000000000' } });
-    expect(forged.statusCode).toBe(401);
+    // Not even with the internal token: the MCP service no longer calls back through the gateway, so
+    // the REST API accepts only the audience its resource metadata names ({base_url}/).
+    const internal = await gateway.inject({ url: '/v1/search?q=x', headers: { ...bearer(token), 'x-internal-token': INTERNAL_TOKEN } });
+    expect(internal.statusCode).toBe(401);
+    expect(internal.headers['www-authenticate']).toContain('error="invalid_token"');
     // The origin-wide audience is good on both; a foreign one on neither.
     const origin = await auth.issue({ scope: 'search:read mcp:invoke' });
     expect((await gateway.inject({ method: 'POST', url: '/mcp', headers: bearer(origin.token), payload: {} })).statusCode).toBe(200);
@@ -111,9 +111,12 @@ describe('scopes at the gateway', () => {
     expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
   });
 
-  it('fails closed with 503 when the token cannot be checked, and never leaks the token', async () => {
+  it.each([
+    ['answers 500', true],
+    ['answers 200 with a body outside the token-status contract', 'malformed'],
+  ] as const)('fails closed with 503 when the token-status check %s, and never leaks the token', async (_case, mode) => {
     const { token } = await auth.issue({ scope: 'search:read' });
-    auth.failTokenStatus(true);
+    auth.failTokenStatus(mode);
     try {
       const res = await gateway.inject({ url: '/v1/search?q=x', headers: bearer(token) });
       expect(res.statusCode).toBe(503);

@@ -20,27 +20,25 @@ export interface RouteAccess {
   resource: 'api' | 'mcp';
 }
 
-export function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAccess['resource']): string {
+function protectedResourceMetadataUrl(baseUrl: string, resource: RouteAccess['resource']): string {
   return `${baseUrl}/.well-known/oauth-protected-resource${resource === 'mcp' ? '/mcp' : ''}`;
 }
 
 /**
- * The token audiences a route accepts. `{base_url}/` names the whole origin and is good
- * everywhere; `{base_url}/mcp` (what MCP clients ask for, RFC 8707) is good on the MCP endpoint,
- * and on the REST API only when our MCP service calls it for that MCP caller (search_web), which
- * it proves with the internal token. A REST client cannot spend an MCP-only token directly.
+ * The token audiences a route accepts (RFC 8707): the resources its protected-resource metadata
+ * (RFC 9728) names. `{base_url}/` is the origin's resource, which covers every route on it;
+ * `{base_url}/mcp` (what MCP clients ask for) is the MCP endpoint's own and is good there only. No
+ * caller, our own services included, spends an MCP-audience token on the REST API: the MCP service
+ * calls the search service directly with the caller the gateway resolved on /mcp.
  */
-export function acceptedAudiences(baseUrl: string, resource: RouteAccess['resource'], fromMcpService: boolean): string[] {
+function acceptedAudiences(baseUrl: string, resource: RouteAccess['resource']): string[] {
   const origin = `${baseUrl}/`;
-  const mcp = `${baseUrl}/mcp`;
-  return resource === 'mcp' || fromMcpService ? [origin, mcp] : [origin];
+  return resource === 'mcp' ? [origin, `${baseUrl}/mcp`] : [origin];
 }
 
 export interface AccessGuardOptions {
   baseUrl: string;
   resolveCaller: CallerResolver;
-  /** Whether the request comes from one of our services (the internal token), not from the internet. */
-  fromOurServices: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -48,7 +46,7 @@ export interface AccessGuardOptions {
  * how to get a token), 403 when it lacks the route's scope, 503 when the token cannot be checked
  * (fail closed). On success the caller is on the request for the stages after it.
  */
-export function createAccessGuard({ baseUrl, resolveCaller, fromOurServices }: AccessGuardOptions) {
+export function createAccessGuard({ baseUrl, resolveCaller }: AccessGuardOptions) {
   return (access: RouteAccess) => {
     const challenge = `Bearer resource_metadata="${protectedResourceMetadataUrl(baseUrl, access.resource)}"`;
     return async (request: FastifyRequest): Promise<void> => {
@@ -58,7 +56,7 @@ export function createAccessGuard({ baseUrl, resolveCaller, fromOurServices }: A
       }
       let caller: Caller;
       try {
-        caller = await resolveCaller(credential, acceptedAudiences(baseUrl, access.resource, fromOurServices(request)));
+        caller = await resolveCaller(credential, acceptedAudiences(baseUrl, access.resource));
       } catch (error) {
         if (error instanceof InvalidAccessTokenError) {
           throw new ProblemError('UNAUTHORIZED', 'The credential is not valid: it is unknown, expired, revoked, or for another resource.', {

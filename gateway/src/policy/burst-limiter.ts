@@ -4,7 +4,6 @@ import { admitBurst, createWindowLimiter, LimiterStoreError } from '@rankgate/pl
 import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export type { WindowDecision } from '@rankgate/platform/limits';
 export { LimiterStoreError } from '@rankgate/platform/limits';
 
 export interface BurstLimiter {

@@ -10,25 +10,24 @@ declare module 'fastify' {
 }
 
 /** Carries the original client's address on calls between our own services. */
-export const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
 
 /**
  * The client's address: Fastify's `request.ip`, which follows `X-Forwarded-For` only from the
- * TRUST_PROXY addresses (configured on the app). The MCP service calls back into the gateway on
- * behalf of its caller; it proves itself with the internal token and names the caller in
- * `x-rankgate-client-ip`, so a search through MCP counts against the real client, once. Without
- * the token the header is ignored (and later stripped), so nobody can pick their own address.
+ * TRUST_PROXY addresses (configured on the app). The MCP service's helper tools (sandbox, service
+ * info) read the public API on behalf of their caller; they prove themselves with the internal token
+ * and name the caller in `x-rankgate-client-ip`. Without the token the header is ignored (and later
+ * stripped), so nobody can pick their own address.
  */
-export function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
-  const claimed = request.headers[CLIENT_IP_HEADER];
+function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
+  const claimed = request.headers[INTERNAL_HEADERS.clientIp];
   if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && fromOurServices(request, internalToken)) return claimed;
   return request.ip;
 }
 
 /** The request carries the internal token: one of our own services calls on a caller's behalf (the MCP tools). */
-export function fromOurServices(request: Pick<FastifyRequest, 'headers'>, internalToken: string): boolean {
+function fromOurServices(request: Pick<FastifyRequest, 'headers'>, internalToken: string): boolean {
   const token = request.headers[INTERNAL_TOKEN_HEADER];
   return typeof token === 'string' && secretsEqual(token, internalToken);
 }

@@ -5,7 +5,7 @@ import type { RouteRetirement } from './route-retirements.ts';
 import { retirementFor } from './route-retirements.ts';
 
 /** RFC 9745 Deprecation (a structured Date), RFC 8594 Sunset (an IMF-fixdate) and their links. */
-export function retirementHeaders(entry: RouteRetirement): Record<string, string> {
+function retirementHeaders(entry: RouteRetirement): Record<string, string> {
   return {
     deprecation: `@${Math.floor(entry.deprecated_at.getTime() / 1000)}`,
     sunset: entry.sunset_at.toUTCString(),

@@ -8,7 +8,7 @@ import type { BurstLimiter } from './burst-limiter.ts';
  * One policy step. It rejects with a ProblemError to refuse the request, or answers by itself (an
  * endpoint whose errors are not problem documents) and resolves once that answer is sent.
  */
-export type PolicyStage = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+type PolicyStage = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 /** The checks a route's request passes before it is proxied, in order. */
 export type RoutePolicy = PolicyStage;

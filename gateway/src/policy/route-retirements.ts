@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const DAY_MS = 86_400_000;
 /** The published policy: a retiring route is announced at least this long before it goes. */
-export const MIN_NOTICE_DAYS = 90;
+const MIN_NOTICE_DAYS = 90;
 
 const RetirementSchema = z.object({
   path: z.string().regex(/^\/[\w./{}-]*$/, { error: 'must be a path such as /v1/sandbox' }),

@@ -8,7 +8,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 
 import type { Caller } from '../auth/caller.ts';
-import { CLIENT_IP_HEADER } from '../policy/client-ip.ts';
 import type { RoutePolicy } from '../policy/route-policy.ts';
 import type { UpstreamRoute, UpstreamService } from './upstream-routes.ts';
 import { upstreamFailure } from './upstream-failure.ts';
@@ -50,7 +49,7 @@ function forwardHeaders(internalToken: string) {
     for (const name in headers) if (!isInternalHeader(name) && !NOT_FORWARDED.has(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
-    forwarded[CLIENT_IP_HEADER] = request.clientIp;
+    forwarded[INTERNAL_HEADERS.clientIp] = request.clientIp;
     // The caller the access guard resolved, so the MCP service can search without a second check.
     if (request.caller) forwarded[INTERNAL_HEADERS.caller] = forwardedCaller(request.caller);
     // The gateway's span is the parent of the service's (W3C Trace Context).

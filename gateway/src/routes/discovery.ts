@@ -4,7 +4,7 @@ import { SERVICE_VERSION } from '@rankgate/platform/version';
 import type { FastifyInstance } from 'fastify';
 
 /** The API index: every endpoint, the docs, the OpenAPI description and the auth metadata. */
-export function buildDiscoveryDocument(baseUrl: string): DiscoveryDocument {
+function buildDiscoveryDocument(baseUrl: string): DiscoveryDocument {
   const at = (path: string): string => `${baseUrl}${path}`;
   return {
     name: 'Rankgate',

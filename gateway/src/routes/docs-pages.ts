@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { cacheable, REVALIDATE, sendCacheable } from '../site/http-cache.ts';
 
-export const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
+const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 /** One Markdown file of docs/: `slug` is its name without `.md`. */
 export interface DocsFile {
@@ -23,7 +23,7 @@ export async function readDocsFiles(dir = DOCS_DIR): Promise<DocsFile[]> {
 const ROOT_PATHS: Readonly<Record<string, string>> = { auth: '/auth.md' };
 
 /** Where a docs file is published as Markdown. */
-export const markdownPathsOf = (slug: string): string[] => [`/docs/${slug}.md`, ...(ROOT_PATHS[slug] ? [ROOT_PATHS[slug]] : [])];
+const markdownPathsOf = (slug: string): string[] => [`/docs/${slug}.md`, ...(ROOT_PATHS[slug] ? [ROOT_PATHS[slug]] : [])];
 
 /**
  * The Markdown sources as published pages, `/docs/<name>.md` (for agents and curl; the website

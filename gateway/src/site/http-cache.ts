@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A strong validator for a body that never changes while the process runs. */
-export const etagOf = (body: string | Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const etagOf = (body: string | Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** Pages change with a deploy, so browsers revalidate them (cheap: a 304 without a body). */
 export const REVALIDATE = 'no-cache';

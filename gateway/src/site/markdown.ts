@@ -28,7 +28,8 @@ export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: 
         return `<h${depth} id="${escapeHtml(slugify(text))}">${this.parser.parseInline(tokens)}</h${depth}>\n`;
       },
       link(token) {
-        // `../infra/README.md` is a file of the repository, which this site does not publish: keep the name, drop the link.
+        // `../infra/README.md` is a file of the repository, which this site does not publish: keep the name, drop the
+        // link.
         if (token.href.startsWith('../')) return this.parser.parseInline(token.tokens);
         return false;
       },

@@ -52,7 +52,10 @@ export interface AuthServerAppDependencies {
   store: KeyValueStore;
   signing: SigningKeys;
   readiness?: Record<string, () => Promise<void>>;
-  /** Fetch for client ID metadata documents (must refuse private addresses and redirects); undefined: the feature is off. */
+  /**
+   * Fetch for client ID metadata documents (must refuse private addresses and redirects); undefined: the feature is
+   * off.
+   */
   clientIdMetadataFetch?: Configuration['fetch'];
 }
 

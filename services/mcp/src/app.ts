@@ -52,6 +52,7 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
   const log = (err: unknown, message: string) => logger.error({ err }, message);
   const tools = buildToolCatalogue({ gateway, searchService, admission, baseUrl: config.BASE_URL, log });
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  app.addHook('onClose', () => searchService.close());
   registerServerCard(app, buildServerCard(identity, config.BASE_URL));
   registerMcpEndpoint(app, {
     baseUrl: config.BASE_URL,

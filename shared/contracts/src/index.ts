@@ -18,7 +18,7 @@ export { AppliedFiltersSchema, DROP_REASONS, PROVIDER_STATUSES, ProviderReportSc
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';
 export { DiscoveryDocumentSchema, HealthResponseSchema, ProblemSchema } from './service-documents.ts';
 export type { Scope } from './scopes.ts';
-export { PRE_CLAIM_SCOPES, SCOPES } from './scopes.ts';
+export { PRE_CLAIM_SCOPES, SCOPE_SUMMARIES, SCOPES } from './scopes.ts';
 export type { PageFailed, PageJob, PageRead, PageResult } from './page-job.ts';
 export { PAGE_EXCERPT_MAX_CHARS, PAGE_QUEUE_NAME, PageJobSchema, pageQueue, PageResultSchema } from './page-job.ts';
 export type { PageFailure, PageStatus } from './page-status.ts';
@@ -29,3 +29,5 @@ export type { ExtractedPage, ExtractRequest, ExtractResponse, ExtractStatus } fr
 export {
   EXTRACT_LIMITS, EXTRACT_STATUSES, ExtractedPageSchema, ExtractRequestSchema, ExtractResponseSchema, MAX_CHARS, maxCharsParam,
 } from './extract.ts';
+export type { TokenStatusRequest, TokenStatusResponse } from './token-status.ts';
+export { TOKEN_STATUS_PATH, TokenStatusRequestSchema, TokenStatusResponseSchema } from './token-status.ts';

@@ -11,7 +11,10 @@ export const INTERNAL_HEADERS = {
   token: 'x-internal-token',
   /** The real client's address, which limits and quotas count against. */
   clientIp: 'x-rankgate-client-ip',
-  /** The caller the gateway authenticated (JSON of ForwardedCallerSchema), so a service need not check the credential again. */
+  /**
+   * The caller the gateway authenticated (JSON of ForwardedCallerSchema), so a service need not check the credential
+   * again.
+   */
   caller: 'x-rankgate-caller',
 } as const;
 

@@ -45,7 +45,7 @@ const timings = z.object({
 }).partial().catchall(z.number().min(0));
 
 
-export const PageReadSchema = z.object({
+const PageReadSchema = z.object({
   outcome: z.literal('read'),
   final_url: httpUrl.describe('After redirects.'),
   status: z.number().int(),
@@ -71,7 +71,7 @@ export const PageReadSchema = z.object({
   attempt: z.number().int().min(1).optional(),
 });
 
-export const PageFailedSchema = z.object({
+const PageFailedSchema = z.object({
   outcome: z.literal('failed'),
   failure: z.enum(PAGE_FAILURES),
   reason: z.string().max(300).describe('Short machine-friendly reason: the refusal reason, `HTTP 404`, the media type …'),

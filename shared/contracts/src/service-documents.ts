@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { ProblemSchema } from './problems/problem-schema.ts';
 import { contractRegistry } from './registry.ts';
 
 export const HealthResponseSchema = z.object({
@@ -28,19 +29,7 @@ export const DiscoveryDocumentSchema = z.object({
 });
 contractRegistry.add(DiscoveryDocumentSchema, { id: 'DiscoveryDocument', description: 'API index, returned by GET /v1 and GET /api.' });
 
-export const ProblemSchema = z.object({
-  type: z.string().describe('{base_url}/errors/<slug>; a human page explains the error.'),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  instance: z.string(),
-  code: z.string(),
-  message: z.string(),
-  hint: z.string(),
-  error: z.object({ code: z.string(), message: z.string(), hint: z.string() }),
-  request_id: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+export { ProblemSchema };
 contractRegistry.add(ProblemSchema, { id: 'Problem', description: 'RFC 9457 problem details (every REST 4xx/5xx).' });
 
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -19,7 +19,10 @@ export interface JudgeSettings {
   model?: string;
   /** `JUDGE_API_KEY`: required for `anthropic`, optional for `openai` (local servers need none). */
   apiKey?: string;
-  /** `JUDGE_MODE`: `listwise` adds the LLM judges' sliding-window pass (default `pointwise`; the local judge has none). */
+  /**
+   * `JUDGE_MODE`: `listwise` adds the LLM judges' sliding-window pass (default `pointwise`; the local judge has
+   * none).
+   */
   mode?: JudgeMode;
   /** `JUDGE_TIMEOUT_MS`: one batch, retry included. */
   timeoutMs?: number;

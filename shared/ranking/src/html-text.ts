@@ -36,7 +36,7 @@ export function collapseWhitespace(text: string): string {
 }
 
 /** Runs of spaces collapse to one, lines are trimmed, at most one blank line in a row. */
-export function collapseLines(text: string): string {
+function collapseLines(text: string): string {
   return text
     .replace(/[\t\f\v\u00a0 ]+/g, ' ')
     .replace(/ *\r?\n */g, '\n')

@@ -60,7 +60,7 @@ function constraints(schema: Schema): string[] {
 }
 
 /** A short, linked description of a schema's type, e.g. `number (0–1) or null`, `array of SearchResult`. */
-export function describeType(schema: Schema | undefined): string {
+function describeType(schema: Schema | undefined): string {
   if (!schema) return 'any';
   if (schema.$ref) {
     const name = schema.$ref.split('/').at(-1) ?? schema.$ref;

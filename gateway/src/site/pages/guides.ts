@@ -12,7 +12,7 @@ export interface Guide {
 }
 
 /** `index.md` is the introduction of /docs, not a guide of its own. */
-export const INTRO_SLUG = 'index';
+const INTRO_SLUG = 'index';
 
 export function renderGuides(files: readonly DocsFile[]): { intro: string; guides: Guide[] } {
   const render = createMarkdownRenderer(new Set(files.map((f) => f.slug).filter((slug) => slug !== INTRO_SLUG)));

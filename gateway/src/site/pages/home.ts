@@ -3,11 +3,11 @@ import { FILTER_LIMITS, INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, 
 import type { SitePage } from '../layout.ts';
 
 /** Choices of `k` the page offers (the API accepts 1-25). */
-export const K_CHOICES = [3, 5, 10, 15, 25] as const;
+const K_CHOICES = [3, 5, 10, 15, 25] as const;
 const DEFAULT_K = SEARCH_LIMITS.k.default;
 
 /** The `time_range` choices the page offers; '' sends none. */
-export const TIME_CHOICES = [['', 'Any time'], ['day', 'Past day'], ['week', 'Past week'], ['month', 'Past month'], ['year', 'Past year']] as const;
+const TIME_CHOICES = [['', 'Any time'], ['day', 'Past day'], ['week', 'Past week'], ['month', 'Past month'], ['year', 'Past year']] as const;
 
 const format = (n: number): string => n.toFixed(2);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ID_JAG_TOKEN_TYPE, IDENTITY_TYPES } from '../oauth/vocabulary.ts';
+import { IDENTITY_TYPES } from '../oauth/vocabulary.ts';
 
 /** A plausible e-mail address (the person confirming sees it; nothing is sent to it). */
 export const EmailSchema = z.string().trim().max(254).regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/);
@@ -24,8 +24,6 @@ export const ClaimRequestSchema = z.object({
   email: z.string().optional(),
   login_hint: z.string().optional(),
 });
-
-export { ID_JAG_TOKEN_TYPE };
 
 /** The first issue zod found, as one sentence naming the field. */
 export function describeIssue(error: z.ZodError): string {

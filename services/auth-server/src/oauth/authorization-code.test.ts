@@ -21,7 +21,9 @@ function authorizeUrl(params: Record<string, string>): string {
   return `/oauth2/authorize?${query}`;
 }
 
-/** Runs the browser part of the flow: authorize → consent page → approve with the operator key → redirect with a code. */
+/**
+ * Runs the browser part of the flow: authorize → consent page → approve with the operator key → redirect with a code.
+ */
 async function approve(params: Record<string, string>, operatorKey = OPERATOR_KEY) {
   const person = browser(test);
   const started = await person.get(authorizeUrl(params));

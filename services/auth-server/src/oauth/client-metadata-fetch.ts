@@ -3,7 +3,7 @@ import { FetchFailedError, FetchRefusedError } from '@rankgate/platform/fetch';
 import type { Logger } from '@rankgate/platform/logger';
 
 /** The CIMD draft's recommended cap on a client metadata document. */
-export const CLIENT_METADATA_MAX_BYTES = 5 * 1024;
+const CLIENT_METADATA_MAX_BYTES = 5 * 1024;
 
 const NO_BODY = new Set([204, 205, 304]);
 

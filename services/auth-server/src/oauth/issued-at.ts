@@ -1,7 +1,7 @@
 import type { JWTPayload } from 'jose';
 
 /** Clock difference tolerated with whoever signed a JWT. */
-export const CLOCK_SKEW_S = 60;
+const CLOCK_SKEW_S = 60;
 
 /**
  * A JWT claiming to be issued later than now (beyond the skew). jose checks `iat` only against a

@@ -5,7 +5,7 @@ import {
 } from './vocabulary.ts';
 
 /** What the service calls itself to a person (RFC 9728 `resource_name`; agents show it before asserting a user). */
-export const RESOURCE_NAME = 'Rankgate search';
+const RESOURCE_NAME = 'Rankgate search';
 
 export interface MetadataOptions {
   clientIdMetadataDocuments: boolean;

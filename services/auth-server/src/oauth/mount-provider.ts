@@ -23,7 +23,6 @@ const PROVIDER_ROUTES: [string, HTTPMethods[]][] = [
 ];
 
 const AGENT_GRANTS = new Set([JWT_BEARER_GRANT, CLAIM_GRANT]);
-const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 type RawRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
 
@@ -100,7 +99,7 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
     forwarded.originalUrl = `${basePath}${raw.url ?? ''}`;
     forwarded.headers['x-forwarded-host'] = base.host;
     forwarded.headers['x-forwarded-proto'] = base.protocol.replace(':', '');
-    const clientIp = request.headers[CLIENT_IP_HEADER];
+    const clientIp = request.headers[INTERNAL_HEADERS.clientIp];
     forwarded.headers['x-forwarded-for'] = typeof clientIp === 'string' ? clientIp : request.ip;
     for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);

@@ -1,6 +1,6 @@
 import { AUTHORIZATION_CODE_GRANT, SCOPES } from './vocabulary.ts';
 
-export interface RegistrationRefusal {
+interface RegistrationRefusal {
   error: 'invalid_client_metadata' | 'invalid_redirect_uri';
   error_description: string;
 }
@@ -13,7 +13,8 @@ const REGISTRABLE_SCOPES = new Set<string>(['openid', ...SCOPES]);
 
 /**
  * Our rules on top of oidc-provider's RFC 7591 checks: public clients only (`token_endpoint_auth_method`
- * none, the default), only the authorization-code grant (the agent grants need no client), and redirect URIs over plain http only to this machine (MCP and RFC 9700:
+ * none, the default), only the authorization-code grant (the agent grants need no client), and redirect URIs over
+ * plain http only to this machine (MCP and RFC 9700:
  * https, or loopback). A `scope` (MCP clients send the resource's `scopes_supported`) must name
  * our scopes; it is then left out of what the provider sees, because the provider knows only its
  * OpenID scopes and would refuse ours — the scopes a client gets are decided at consent anyway.

@@ -13,7 +13,10 @@ interface Stored {
 
 export interface StoreAdapterOptions {
   store: KeyValueStore;
-  /** Called when the provider revokes a grant (e.g. a reused authorization code): revoke what it issued outside the store. */
+  /**
+   * Called when the provider revokes a grant (e.g. a reused authorization code): revoke what it issued outside the
+   * store.
+   */
   onGrantRevoked(grantId: string): Promise<void>;
 }
 

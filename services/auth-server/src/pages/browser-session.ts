@@ -6,7 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const BROWSER_COOKIE = 'rg_browser';
 const OPERATOR_COOKIE = 'rg_operator';
-/** Binds an upstream sign-in to the browser that started it; Lax, because it must come back on the provider's redirect. */
+/**
+ * Binds an upstream sign-in to the browser that started it; Lax, because it must come back on the provider's
+ * redirect.
+ */
 const SIGN_IN_COOKIE = 'rg_signin';
 const SIGN_IN_PATH = '/oauth2/sign-in';
 /** Someone who proved they may approve is trusted by this browser for this long. */
@@ -24,7 +27,7 @@ const decoded = (value: string): string | undefined => {
  * The request's cookies. Another site's malformed cookie on this host is skipped; one of ours that
  * does not decode was tampered with or cut short, and is refused with the remedy.
  */
-export function parseCookies(header: string | undefined): Map<string, string> {
+function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
@@ -90,7 +93,10 @@ export class BrowserSessions {
     return browserId !== undefined && typeof given === 'string' && secretsEqual(given, this.csrfToken(browserId, purpose));
   }
 
-  /** Who proved, in this browser, that they may approve (`the operator`, or an upstream account); undefined if nobody did. */
+  /**
+   * Who proved, in this browser, that they may approve (`the operator`, or an upstream account); undefined if nobody
+   * did.
+   */
   approver(request: FastifyRequest): string | undefined {
     const cookies = parseCookies(request.headers.cookie);
     const [exp, who, mac] = (cookies.get(OPERATOR_COOKIE) ?? '').split('.');
@@ -108,7 +114,10 @@ export class BrowserSessions {
     this.signInApprover(this.browserId(request, reply), reply, 'the operator');
   }
 
-  /** Trusts `browserId` as `who` for the session's length (the upstream callback knows the id from its pending sign-in). */
+  /**
+   * Trusts `browserId` as `who` for the session's length (the upstream callback knows the id from its pending
+   * sign-in).
+   */
   signInApprover(browserId: string, reply: FastifyReply, who: string): void {
     const exp = Math.floor(this.now() / 1000) + OPERATOR_SESSION_S;
     const encoded = Buffer.from(who, 'utf8').toString('base64url');

@@ -47,7 +47,10 @@ export function messagePage(title: string, message: string, detail?: string): st
   return page(title, html`<p>${message}</p>${detail ? html`<p><code>${detail}</code></p>` : ''}`);
 }
 
-/** After the upstream sign-in: continue to the page that asked for it (a same-site navigation, so the Strict cookies go along). */
+/**
+ * After the upstream sign-in: continue to the page that asked for it (a same-site navigation, so the Strict cookies
+ * go along).
+ */
 export function signedInPage(who: string, next: string): string {
   return page('Signed in', html`<p>Signed in as <strong>${who}</strong>.</p><p><a href="${next}">Continue</a></p>`, next);
 }

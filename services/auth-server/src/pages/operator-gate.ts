@@ -20,11 +20,10 @@ export interface UpstreamSignInLink {
   startUrl(returnTo: string): string;
 }
 
-const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
 
 /** The caller's address as the gateway saw it (trusted: services accept only the gateway's calls). */
 export function clientIpOf(request: FastifyRequest): string {
-  const forwarded = request.headers[CLIENT_IP_HEADER];
+  const forwarded = request.headers[INTERNAL_HEADERS.clientIp];
   return typeof forwarded === 'string' && forwarded ? forwarded : request.ip;
 }
 

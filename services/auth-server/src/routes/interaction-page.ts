@@ -12,7 +12,7 @@ import { proofFailure } from '../pages/operator-gate.ts';
 import { sendPage } from '../pages/send-page.ts';
 
 /** Every authorization-code grant is made by the operator (no end-user accounts). */
-export const OPERATOR_ACCOUNT = 'operator';
+const OPERATOR_ACCOUNT = 'operator';
 
 export interface InteractionPageOptions {
   provider: Provider;
@@ -96,7 +96,8 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
     const grant = interaction.grantId
       ? await provider.Grant.find(interaction.grantId) ?? new provider.Grant({ accountId: OPERATOR_ACCOUNT, clientId })
       : new provider.Grant({ accountId: OPERATOR_ACCOUNT, clientId });
-    // The login prompt's details do not list scopes yet, so grant what the request asked for (unknown scopes were dropped by the provider).
+    // The login prompt's details do not list scopes yet, so grant what the request asked for (unknown scopes were
+    // dropped by the provider).
     const requested = String(interaction.params.scope ?? '').split(' ').filter((scope) => (SCOPES as readonly string[]).includes(scope));
     const resources = [interaction.params.resource ?? endpoints.resource].flat().map(String);
     for (const resource of resources) grant.addResourceScope(resource, requested.join(' '));

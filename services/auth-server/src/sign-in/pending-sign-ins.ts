@@ -8,7 +8,10 @@ export interface PendingSignIn {
   bindingDigest: string;
   verifier: string;
   nonce: string;
-  /** The browser id the approver cookie will be bound to (its own cookie is SameSite=Strict, so unseen on the way back). */
+  /**
+   * The browser id the approver cookie will be bound to (its own cookie is SameSite=Strict, so unseen on the way
+   * back).
+   */
   browserId: string;
   /** The page to return to, a path of this service. */
   returnTo: string;

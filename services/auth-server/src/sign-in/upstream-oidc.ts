@@ -32,7 +32,10 @@ export interface Approver {
   label: string;
 }
 
-/** The sign-in did not prove an allowed person: cancelled at the provider, a bad answer, or someone not on the allow-lists. */
+/**
+ * The sign-in did not prove an allowed person: cancelled at the provider, a bad answer, or someone not on the
+ * allow-lists.
+ */
 export class SignInRefused extends Error {
   override readonly name = 'SignInRefused';
   readonly reason: 'cancelled' | 'invalid' | 'not_allowed';
@@ -106,7 +109,10 @@ export class UpstreamOidc {
     return { url: url.href, state, nonce, verifier };
   }
 
-  /** Checks the provider's answer (the callback URL) against what `start` sent, redeems the code, and decides who it is. */
+  /**
+   * Checks the provider's answer (the callback URL) against what `start` sent, redeems the code, and decides who it
+   * is.
+   */
   async finish(callback: URL, expected: Omit<SignInStart, 'url'>): Promise<Approver> {
     const as = await this.server();
     let params: URLSearchParams;

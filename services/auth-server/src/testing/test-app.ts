@@ -15,7 +15,7 @@ import { buildAuthServerApp } from '../app.ts';
 import { AuthServerEnvSchema } from '../config.ts';
 import { loadSigningKeys } from '../oauth/signing-keys.ts';
 
-export const INTERNAL_TOKEN = 'i'.repeat(48);
+const INTERNAL_TOKEN = 'i'.repeat(48);
 export const OPERATOR_KEY = 'operator-key-for-tests-0123456789';
 export const BASE_URL = 'https://rg.example';
 export const TEST_CLIENT = 'rankgate-test-client';
@@ -57,7 +57,7 @@ export async function startTestApp({ env = {}, config: overrides = {}, store = n
 }
 
 /** A browser's cookies: remembers Set-Cookie answers and sends back those whose path matches. */
-export class CookieJar {
+class CookieJar {
   private readonly cookies = new Map<string, { value: string; path: string }>();
 
   take(response: LightMyRequestResponse): void {

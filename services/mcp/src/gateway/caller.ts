@@ -3,9 +3,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
 import { INTERNAL_HEADERS, parseForwardedCaller } from '@rankgate/contracts/internal-headers';
 
-/** Set by the gateway on every proxied call: the real client's address. */
-export const CLIENT_IP_HEADER = INTERNAL_HEADERS.clientIp;
-
 /** What a tool knows of its caller, as the gateway described it. */
 export interface CallerCredentials {
   /** The caller's `Authorization` header, unchanged (OAuth token, operator key or demo key). */
@@ -24,11 +21,13 @@ const single = (value: string | string[] | undefined): string | undefined => {
   return first === undefined || first === '' ? undefined : first;
 };
 
-/** The caller as the gateway described it in the proxied MCP request (the service already checked the internal token). */
+/**
+ * The caller as the gateway described it in the proxied MCP request (the service already checked the internal token).
+ */
 export function callerFrom(headers: IncomingHttpHeaders, requestId: string): CallerCredentials {
   const authorization = single(headers.authorization);
   const apiKey = single(headers['x-api-key']);
-  const clientIp = single(headers[CLIENT_IP_HEADER]);
+  const clientIp = single(headers[INTERNAL_HEADERS.clientIp]);
   const identity = parseForwardedCaller(single(headers[INTERNAL_HEADERS.caller]));
   return {
     requestId,

@@ -1,10 +1,9 @@
-import { ProblemSchema } from '@rankgate/contracts';
-import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
+import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import type { FieldError, ProblemCode } from '@rankgate/contracts/problems';
-import { PROBLEM_CODES, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
+import { PROBLEM_CODES, ProblemSchema, PROBLEMS, problemCodeForStatus } from '@rankgate/contracts/problems';
+import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
 
 import type { CallerCredentials } from './caller.ts';
-import { CLIENT_IP_HEADER } from './caller.ts';
 
 /** Why a gateway call did not produce a body: the gateway's problem, or the hop itself. */
 export interface GatewayFailure {
@@ -18,7 +17,8 @@ export interface GatewayFailure {
   errors?: FieldError[];
 }
 
-export type GatewayResult = { ok: true; body: unknown; headers: Headers } | { ok: false; failure: GatewayFailure };
+/** An answer: its parsed body, and the JSON text it was parsed from (a tool result repeats it as text unchanged). */
+export type GatewayResult = { ok: true; body: unknown; text: string; headers: Headers } | { ok: false; failure: GatewayFailure };
 
 export interface GatewayClientOptions {
   /** The gateway's internal address. */
@@ -32,7 +32,7 @@ const isCatalogued = (code: string): code is ProblemCode => (PROBLEM_CODES as st
 export const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure =>
   ({ status, code, detail: detail ?? PROBLEMS[code].description, hint: PROBLEMS[code].hint });
 
-export function retryAfterSeconds(headers: Headers): number | undefined {
+function retryAfterSeconds(headers: Headers): number | undefined {
   const value = headers.get('retry-after');
   if (value === null) return undefined;
   const seconds = Number(value);
@@ -41,7 +41,10 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** A problem+json body (the shared problem schema) becomes a failure with its code and hint; anything else is classified by status. */
+/**
+ * A problem+json body (the shared problem schema) becomes a failure with its code and hint; anything else is
+ * classified by status.
+ */
 export function readFailure(status: number, headers: Headers, text: string): GatewayFailure {
   let body: unknown;
   try {
@@ -99,7 +102,7 @@ export class GatewayClient {
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (caller.authorization !== undefined) headers.authorization = caller.authorization;
     if (caller.apiKey !== undefined) headers['x-api-key'] = caller.apiKey;
-    if (caller.clientIp !== undefined) headers[CLIENT_IP_HEADER] = caller.clientIp;
+    if (caller.clientIp !== undefined) headers[INTERNAL_HEADERS.clientIp] = caller.clientIp;
     // The MCP request's trace continues through the gateway into the search.
     const traceparent = currentTraceparent();
     if (traceparent !== undefined) headers[TRACEPARENT_HEADER] = traceparent;
@@ -120,7 +123,7 @@ export class GatewayClient {
     }
     if (!response.ok) return { ok: false, failure: readFailure(response.status, response.headers, text) };
     try {
-      return { ok: true, body: JSON.parse(text) as unknown, headers: response.headers };
+      return { ok: true, body: JSON.parse(text) as unknown, text, headers: response.headers };
     } catch {
       return { ok: false, failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search gateway answered with a body that is not JSON.') };
     }

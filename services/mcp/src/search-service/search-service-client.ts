@@ -1,6 +1,7 @@
 import type { SearchRequest } from '@rankgate/contracts';
 import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
+import { Pool } from 'undici';
 
 import type { CallerCredentials } from '../gateway/caller.ts';
 import type { GatewayResult } from '../gateway/gateway-client.ts';
@@ -11,6 +12,18 @@ export interface SearchServiceClientOptions {
   baseUrl: string;
   internalToken: string;
   timeoutMs: number;
+  /** Keep-alive connections to the search service (requests beyond them queue on the pool). */
+  connections?: number;
+}
+
+/** undici's header record as a fetch `Headers` (what the gateway client's results carry). */
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
 }
 
 /**
@@ -18,12 +31,18 @@ export interface SearchServiceClientOptions {
  * caller and the tool has charged the limits, so a search crosses one hop, like a REST search. It
  * sends what the gateway sends on a proxied call (internal token, client address, the caller it
  * resolved, request id, trace) and reads answers and problems with the shared contracts.
+ *
+ * It speaks through an undici keep-alive pool, as the gateway's proxy does, not `fetch`: on a cached
+ * search `fetch` (WHATWG Request, Response and streams around the same client) cost about three
+ * times the CPU of the call itself, the largest single cost of an MCP `search_web` (docs/performance.md).
  */
 export class SearchServiceClient {
   private readonly options: SearchServiceClientOptions;
+  private readonly pool: Pool;
 
   constructor(options: SearchServiceClientOptions) {
     this.options = options;
+    this.pool = new Pool(options.baseUrl, { connections: options.connections ?? 64 });
   }
 
   /** `POST /v1/search` with a validated request body. */
@@ -46,14 +65,17 @@ export class SearchServiceClient {
     if (traceparent !== undefined) headers[TRACEPARENT_HEADER] = traceparent;
 
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    let response: Response;
+    let status: number;
+    let responseHeaders: Headers;
     let text: string;
     try {
-      response = await fetch(`${this.options.baseUrl}${path}`, {
-        method, headers, signal: AbortSignal.any([signal, timeout]), redirect: 'manual',
+      const response = await this.pool.request({
+        method, path, headers, signal: AbortSignal.any([signal, timeout]),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      text = await response.text();
+      status = response.statusCode;
+      responseHeaders = toHeaders(response.headers);
+      text = await response.body.text();
     } catch (error) {
       // The caller leaving is not a search failure: let the cancellation propagate.
       if (signal.aborted) throw error;
@@ -62,11 +84,16 @@ export class SearchServiceClient {
       }
       return { ok: false, failure: failureFromCode(503, 'SERVICE_UNAVAILABLE', 'The search service could not be reached.') };
     }
-    if (!response.ok) return { ok: false, failure: readFailure(response.status, response.headers, text) };
+    if (status < 200 || status >= 300) return { ok: false, failure: readFailure(status, responseHeaders, text) };
     try {
-      return { ok: true, body: JSON.parse(text) as unknown, headers: response.headers };
+      return { ok: true, body: JSON.parse(text) as unknown, text, headers: responseHeaders };
     } catch {
       return { ok: false, failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search service answered with a body that is not JSON.') };
     }
+  }
+
+  /** Closes the pool's connections (the app's onClose). */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

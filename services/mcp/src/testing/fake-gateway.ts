@@ -36,7 +36,10 @@ const CALLERS: Record<string, ForwardedCaller> = {
   [ANONYMOUS_TOKEN]: { kind: 'token', scopes: ['mcp:invoke'], subject: 'anonymous-agent', client_id: 'test-client' },
 };
 
-/** The headers of an MCP request as the gateway proxies it: the credential as sent, plus the caller it resolved (none for an unknown credential). */
+/**
+ * The headers of an MCP request as the gateway proxies it: the credential as sent, plus the caller it resolved (none
+ * for an unknown credential).
+ */
 export function asGateway(headers: Record<string, string>): Record<string, string> {
   const caller = CALLERS[credentialOf(headers) ?? ''];
   return caller ? { ...headers, [INTERNAL_HEADERS.caller]: JSON.stringify(caller) } : headers;
@@ -45,7 +48,7 @@ const BASE = 'https://rankgate.test';
 /** The internal token the test app shares with this stand-in (mcp-test-app's INTERNAL_TOKEN). */
 const INTERNAL_TOKEN_FOR_FAKE = 'i'.repeat(40);
 
-export interface SeenCall {
+interface SeenCall {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -104,7 +107,7 @@ export function searchResponse(query: string, k: number, mode: 'snip' | 'deep', 
  * A contract-valid extract answer: a URL on `private.test` is refused (as the safe fetcher would a
  * private address), one on `injected.test` is withheld as high risk, any other is read.
  */
-export function extractResponse(urls: readonly string[], maxChars: number, requestId: string): ExtractResponse {
+function extractResponse(urls: readonly string[], maxChars: number, requestId: string): ExtractResponse {
   const results = urls.map((url): ExtractResponse['results'][number] => {
     const base = { url, final_url: null, title: null, published_at: null, content: null, text_chars: 0, truncated: false, signals: { prompt_injection: null }, injection_risk: 'low' as const, injection_reasons: [] };
     if (new URL(url).hostname.endsWith('private.test')) return { ...base, status: 'refused', reason: 'private_address' };

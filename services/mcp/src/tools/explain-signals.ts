@@ -6,7 +6,7 @@ import { GATE_RULES, INJECTION_RISK_LEVELS, SCORE_FORMULA, SIGNAL_MEANINGS } fro
 import type { McpTool } from './tool.ts';
 import { refuseArguments, structuredResult } from './tool.ts';
 
-export const SignalGuideSchema = z.object({
+const SignalGuideSchema = z.object({
   signals: z.array(z.object({
     name: z.string(),
     meaning: z.string(),

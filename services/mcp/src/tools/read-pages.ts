@@ -12,7 +12,7 @@ import { renderExtractResponse } from './render-pages.ts';
 import type { McpTool } from './tool.ts';
 import { structuredResult } from './tool.ts';
 
-export const READ_PAGES_DESCRIPTION = [
+const READ_PAGES_DESCRIPTION = [
   'Read web pages you already have the URLs of (1-20 at once): each is fetched safely (no private addresses), its readable text extracted with hidden text removed, and screened for prompt injection.',
   'Each page answers with its own status: ok, refused (with the reason), timeout, too_large, unsupported_type, empty (no readable text, e.g. it needs JavaScript or is a bot challenge), http_error or failed; one bad URL never fails the call. A page carrying a prompt injection (injection_risk high) has its text withheld.',
   `max_chars (default ${MAX_CHARS.default}, at most ${MAX_CHARS.max}) caps each page's text; give a query to keep the most relevant passages when a page is cut.`,
@@ -68,5 +68,5 @@ function extractToolResult(outcome: GatewayResult, baseUrl: string): CallToolRes
     }, baseUrl, 'read_pages');
   }
   const response: ExtractResponse = parsed.data;
-  return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>);
+  return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>, outcome.text);
 }

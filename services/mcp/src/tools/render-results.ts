@@ -25,7 +25,7 @@ export interface Boundary {
   close: string;
 }
 
-export function randomBoundary(): Boundary {
+function randomBoundary(): Boundary {
   const id = randomBytes(8).toString('hex');
   return { open: `<<<untrusted-${id}>>>`, close: `<<</untrusted-${id}>>>` };
 }

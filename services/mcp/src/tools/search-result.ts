@@ -24,5 +24,5 @@ export function searchToolResult(outcome: GatewayResult, baseUrl: string): { res
       }, baseUrl),
     };
   }
-  return { result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>), response: parsed.data };
+  return { result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>, outcome.text), response: parsed.data };
 }

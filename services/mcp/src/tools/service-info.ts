@@ -42,7 +42,7 @@ export const ServiceInfoSchema = z.object({
   }),
   guidance: z.string(),
 });
-export type ServiceInfo = z.infer<typeof ServiceInfoSchema>;
+type ServiceInfo = z.infer<typeof ServiceInfoSchema>;
 
 /** Other tools, as service_info lists them. */
 export interface ToolSummary { name: string; needs: string }

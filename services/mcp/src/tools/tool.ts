@@ -4,7 +4,7 @@ import type { CallerCredentials } from '../gateway/caller.ts';
 import type { Progress } from './progress.ts';
 
 /** What one tool call knows about its caller and its request. */
-export interface ToolContext {
+interface ToolContext {
   caller: CallerCredentials;
   /** Aborted when the MCP request ends early (the client left). */
   signal: AbortSignal;
@@ -24,9 +24,11 @@ export const errorResult = (text: string): CallToolResult => ({ content: [{ type
 /**
  * A structured result: the text a model reads first, then the same data as JSON text for clients
  * that predate `structuredContent` (tools spec: SHOULD also serialise it), and `structuredContent`.
+ * `json` is that JSON when the caller already holds it (the service's body as received), saving a
+ * second serialisation of the same object.
  */
-export const structuredResult = (text: string, structured: Record<string, unknown>): CallToolResult => ({
-  content: [{ type: 'text', text }, { type: 'text', text: JSON.stringify(structured) }],
+export const structuredResult = (text: string, structured: Record<string, unknown>, json?: string): CallToolResult => ({
+  content: [{ type: 'text', text }, { type: 'text', text: json ?? JSON.stringify(structured) }],
   structuredContent: structured,
 });
 

@@ -6,7 +6,7 @@
 export const OFFERED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
 export type ProtocolVersion = (typeof OFFERED_PROTOCOL_VERSIONS)[number];
 
-export const LATEST_OFFERED_VERSION: ProtocolVersion = '2025-11-25';
+const LATEST_OFFERED_VERSION: ProtocolVersion = '2025-11-25';
 
 /** Without `MCP-Protocol-Version` a server assumes 2025-03-26 (transports, 2025-06-18 and later). */
 export const ASSUMED_VERSION_WITHOUT_HEADER: ProtocolVersion = '2025-03-26';

@@ -32,7 +32,6 @@ export interface DomDocument extends DomNode {
 
 export const ELEMENT_NODE = 1;
 export const TEXT_NODE = 3;
-export const COMMENT_NODE = 8;
 export const SHOW_COMMENT = 0x80;
 
 /**

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { ExtractedPage } from './extract-page.ts';
 
 /** What one page may cost to parse and extract. */
-export interface ExtractBudget {
+interface ExtractBudget {
   /** Wall time from the moment a thread takes the page. */
   timeMs: number;
   /** The thread's V8 heap (old generation), in MiB. */

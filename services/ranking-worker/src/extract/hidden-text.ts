@@ -14,7 +14,7 @@ export type HiddenKind =
   | 'comment' | 'display_none' | 'visibility_hidden' | 'off_screen' | 'hidden_attribute' | 'aria_hidden'
   | 'zero_width' | 'tag_characters';
 
-export interface HiddenFragment {
+interface HiddenFragment {
   kind: HiddenKind;
   text: string;
 }

@@ -24,7 +24,10 @@ export function toIsoDate(value: string | null | undefined): string | null {
   return date.toISOString();
 }
 
-/** The page's own publication date from meta tags, JSON-LD or `<time datetime>`; read it before Readability rewrites the page. */
+/**
+ * The page's own publication date from meta tags, JSON-LD or `<time datetime>`; read it before Readability rewrites
+ * the page.
+ */
 export function publishedDateOf(document: DomDocument): string | null {
   const candidates: (string | null | undefined)[] = [];
   for (const selector of META_SELECTORS) candidates.push(document.querySelector(selector)?.getAttribute('content'));

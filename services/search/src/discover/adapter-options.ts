@@ -23,13 +23,13 @@ export interface KeyedProviderOptions extends HttpProviderOptions {
 }
 
 /** Matches the search service's default `DISCOVER_TIMEOUT_MS`. */
-export const DEFAULT_DISCOVER_TIMEOUT_MS = 8000;
+const DEFAULT_DISCOVER_TIMEOUT_MS = 8000;
 
 /**
  * A descriptive User-Agent in the `client/version (contact) library/version` form that Wikimedia's
  * etiquette requires and that tells any operator who is calling.
  */
-export function rankgateUserAgent(version: string = SERVICE_VERSION): string {
+function rankgateUserAgent(version: string = SERVICE_VERSION): string {
   return `Rankgate/${version} (https://github.com/rankgate/rankgate; self-hosted) node/${process.versions.node}`;
 }
 

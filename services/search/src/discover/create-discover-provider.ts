@@ -14,7 +14,7 @@ import { createWikipediaProvider } from './wikipedia-provider.ts';
 /** Every provider name `DISCOVER_PROVIDER` accepts, for the config schema. */
 export const DISCOVER_PROVIDERS = ['wikipedia', 'brave', 'tavily', 'exa', 'serper', 'searxng', 'local'] as const;
 
-export type DiscoverProviderName = (typeof DISCOVER_PROVIDERS)[number];
+type DiscoverProviderName = (typeof DISCOVER_PROVIDERS)[number];
 
 /** Plain settings, filled by the service from its environment (shared/ reads no env itself). */
 export interface DiscoverSettings {

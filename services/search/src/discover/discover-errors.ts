@@ -44,5 +44,3 @@ export class ProviderTimeoutError extends Error {
     this.name = 'ProviderTimeoutError';
   }
 }
-
-export type DiscoverError = ProviderNotConfiguredError | ProviderUpstreamError | ProviderTimeoutError;

@@ -6,7 +6,7 @@ import type { SearchFilters } from '@rankgate/contracts';
 import { dateWindow } from '@rankgate/contracts';
 
 /** A filter option a provider may pass upstream; the rest are reported in `meta.warnings`. */
-export const FILTER_OPTIONS = ['domains', 'dates', 'country', 'language', 'safesearch'] as const;
+const FILTER_OPTIONS = ['domains', 'dates', 'country', 'language', 'safesearch'] as const;
 export type FilterOption = (typeof FILTER_OPTIONS)[number];
 
 /** Which options a request set. */
@@ -39,7 +39,7 @@ export function withSiteOperators(query: string, filters: SearchFilters | undefi
 }
 
 /** The inclusive date window with both ends filled (`to` defaults to today, `from` to 1970-01-01). */
-export function closedDateWindow(filters: SearchFilters | undefined, now = new Date()): { from: string; to: string } | undefined {
+function closedDateWindow(filters: SearchFilters | undefined, now = new Date()): { from: string; to: string } | undefined {
   const window = filters ? dateWindow(filters, now) : undefined;
   if (!window) return undefined;
   return { from: window.from ?? '1970-01-01', to: window.to ?? now.toISOString().slice(0, 10) };

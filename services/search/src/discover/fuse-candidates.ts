@@ -3,7 +3,7 @@ import type { Candidate } from './index.ts';
 import { canonicalUrl } from './canonical-url.ts';
 
 /** The usual reciprocal-rank-fusion constant: damps the advantage of a first place at one provider. */
-export const RRF_K = 60;
+const RRF_K = 60;
 
 export interface ProviderCandidates {
   provider: string;

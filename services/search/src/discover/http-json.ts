@@ -12,7 +12,7 @@ import { readCappedText } from '@rankgate/platform/upstream';
 import { currentTraceparent } from '@rankgate/platform/tracing';
 
 /** Largest response body read (after decompression): 5 MiB, far above any search page. */
-export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 
 export interface JsonRequest {
   /** Provider name, used in error messages. */

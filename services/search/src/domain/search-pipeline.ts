@@ -41,7 +41,7 @@ export interface SearchDependencies {
   deepWrapUp?: AbortSignal;
 }
 
-export const DEEP_DEFAULTS = { maxPages: 12, deadlineMs: 15_000 } as const;
+const DEEP_DEFAULTS = { maxPages: 12, deadlineMs: 15_000 } as const;
 
 /** Kept back from the deep-mode deadline to build and send the answer. */
 const RESPONSE_MARGIN_MS = 100;

@@ -13,9 +13,9 @@ import { runSearch } from '../domain/search-pipeline.ts';
  * a medium injection-risk row, a republisher and an injected page removed by the gates
  * (`meta.dropped`). No upstream call, no credential.
  */
-export const SANDBOX_QUERY = 'how do ocean tides work';
+const SANDBOX_QUERY = 'how do ocean tides work';
 
-export const SANDBOX_CANDIDATES: readonly Candidate[] = [
+const SANDBOX_CANDIDATES: readonly Candidate[] = [
   {
     title: 'Tide', url: 'https://en.wikipedia.org/wiki/Tide', provider_rank: 1, published_at: null,
     snippet: 'Tides are the rise and fall of sea levels caused by the combined effects of the gravitational forces exerted by the Moon and the Sun, and the rotation of the Earth.',

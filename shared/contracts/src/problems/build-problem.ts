@@ -1,5 +1,6 @@
 import type { ProblemCode } from './catalogue.ts';
 import { PROBLEMS } from './catalogue.ts';
+import type { ProblemBody } from './problem-schema.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -9,20 +10,11 @@ export interface FieldError {
   readonly message: string;
 }
 
-/** RFC 9457 problem details plus the members our contract adds (`code`, `message`, `hint`, `error`). */
-export interface ProblemDocument {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
+/** A problem body (ProblemSchema) as this build produces it: its codes are the catalogue's. */
+export type ProblemDocument = Omit<ProblemBody, 'code' | 'error'> & {
   code: ProblemCode;
-  message: string;
-  hint: string;
   error: { code: ProblemCode; message: string; hint: string };
-  request_id?: string;
-  errors?: FieldError[];
-}
+};
 
 export interface ProblemInput {
   /** Public origin, e.g. `https://search.example.com`; `type` becomes `{baseUrl}/errors/<slug>`. */

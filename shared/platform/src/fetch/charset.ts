@@ -23,7 +23,7 @@ export function isTextual(essence: string): boolean {
 }
 
 /** The Encoding Standard's name for a label, or undefined when TextDecoder does not know it. */
-export function encodingName(label: string | undefined): string | undefined {
+function encodingName(label: string | undefined): string | undefined {
   if (!label) return undefined;
   try {
     return new TextDecoder(label.trim()).encoding;
@@ -39,7 +39,10 @@ function fromBom(body: Buffer): string | undefined {
   return undefined;
 }
 
-/** Prescan of the first 1024 bytes for `<meta charset>`, `<meta http-equiv content="…charset=…">` or `<?xml encoding>`. */
+/**
+ * Prescan of the first 1024 bytes for `<meta charset>`, `<meta http-equiv content="…charset=…">` or `<?xml
+ * encoding>`.
+ */
 function fromDocument(body: Buffer, essence: string): string | undefined {
   const head = body.subarray(0, 1024).toString('latin1');
   const xml = /^<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];

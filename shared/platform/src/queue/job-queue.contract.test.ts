@@ -1,160 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
-import { createQueueRedisConnection } from '../stores/redis-connection.ts';
-import { redisUrlForTests, requireRedis } from '../testing/redis-test-helper.ts';
-import { createBullMqConsumer, createBullMqProducer } from './bullmq-queue.ts';
+import type { AdapterUnderTest, Result } from '../testing/queue-adapters.ts';
+import { bullMqAdapter, defineQueue, echo, inFuture, inProcessAdapter } from '../testing/queue-adapters.ts';
 import { continueOrStartTrace, currentTraceparent, parseTraceparent, traceStorage } from '../tracing/trace-context.ts';
 import {
   InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError, JobRunAbortedError, UnrecoverableError,
 } from './errors.ts';
-import { createInProcessBroker, type InProcessBroker } from './in-process-broker.ts';
-import { createInProcessConsumer, createInProcessProducer } from './in-process-queue.ts';
 import type { JobEnvelope } from './job-envelope.ts';
-import type { ConsumerOptions, JobConsumer, JobHandler, JobProducer, JobQueueDefinition, RetryOptions } from './job-queue.ts';
 
-const redisAvailable = await requireRedis();
-
-const payloadSchema = z.object({ text: z.string().min(1) });
-const resultSchema = z.object({ echoed: z.string(), attempt: z.number().int() });
-type Payload = z.infer<typeof payloadSchema>;
-type Result = z.infer<typeof resultSchema>;
-
-/** A raw job's end state, read from the transport directly. */
-interface RawOutcome {
-  state: 'completed' | 'failed';
-  failedReason?: string;
-  attemptsMade?: number;
-}
-
-/** What the contract needs from an adapter; everything else is the same assertions. */
-interface AdapterUnderTest {
-  name: string;
-  skip: boolean;
-  start(): Promise<void>;
-  producer(definition: JobQueueDefinition<Payload, Result>, options?: RetryOptions): JobProducer<Payload, Result>;
-  consumer(definition: JobQueueDefinition<Payload, Result>, handler: JobHandler<Payload, Result>, options?: ConsumerOptions): JobConsumer;
-  /** Enqueue straight onto the transport, bypassing the producer's validation, and wait for the end state. */
-  enqueueRaw(queueName: string, data: unknown, options: { attempts: number }): Promise<RawOutcome>;
-  /** Close what the test created and delete its queues. */
-  cleanUp(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-const quickRetries: RetryOptions = { attempts: 3, backoffMs: 10 };
-
-function inProcessAdapter(): AdapterUnderTest {
-  let broker: InProcessBroker = createInProcessBroker();
-  const opened: { close(): Promise<void> }[] = [];
-  const track = <T extends { close(): Promise<void> }>(closeable: T): T => {
-    opened.push(closeable);
-    return closeable;
-  };
-  return {
-    name: 'in-process',
-    skip: false,
-    start: async () => undefined,
-    producer: (definition, options = quickRetries) => track(createInProcessProducer(definition, { broker, ...options })),
-    consumer: (definition, handler, options) => track(createInProcessConsumer(definition, handler, { broker, ...options })),
-    enqueueRaw: (queueName, data, { attempts }) => new Promise((resolve) => {
-      broker.submit(queueName, data, {
-        jobId: randomUUID(),
-        settled: false,
-        resolve: () => resolve({ state: 'completed' }),
-        reject: (error) => resolve({
-          state: 'failed',
-          failedReason: (error as JobFailedError).reason,
-          attemptsMade: (error as JobFailedError).attemptsMade,
-        }),
-      }, { attempts, backoffMs: 10 });
-    }),
-    cleanUp: async () => {
-      await Promise.all(opened.splice(0).map((closeable) => closeable.close()));
-      broker = createInProcessBroker();
-    },
-    stop: async () => undefined,
-  };
-}
-
-/** One Redis connection for the file; a unique BullMQ prefix per test; queues obliterated afterwards. */
-function bullMqAdapter(): AdapterUnderTest & { prefix(): string; connection(): Redis } {
-  let connection: Redis | undefined;
-  let prefix = `test-${randomUUID()}`;
-  const queueNames = new Set<string>();
-  const opened: { close(): Promise<void> }[] = [];
-  const redis = (): Redis => {
-    if (!connection) throw new Error('bullmq adapter not started');
-    return connection;
-  };
-  const track = <T extends { close(): Promise<void> }>(closeable: T): T => {
-    opened.push(closeable);
-    return closeable;
-  };
-  const onError = (error: Error): void => {
-    throw error;
-  };
-  return {
-    name: 'BullMQ',
-    skip: !redisAvailable,
-    prefix: () => prefix,
-    connection: redis,
-    start: async () => {
-      connection = createQueueRedisConnection(redisUrlForTests(), { name: 'queue-contract-test' });
-    },
-    producer: (definition, options = quickRetries) => {
-      queueNames.add(definition.name);
-      return track(createBullMqProducer(definition, { connection: redis(), prefix, onError, ...options }));
-    },
-    consumer: (definition, handler, options) => {
-      queueNames.add(definition.name);
-      return track(createBullMqConsumer(definition, handler, { connection: redis(), prefix, onError, ...options }));
-    },
-    enqueueRaw: async (queueName, data, { attempts }) => {
-      queueNames.add(queueName);
-      const queue = new Queue(queueName, { connection: redis(), prefix });
-      try {
-        const job = await queue.add('run', data, { attempts, backoff: { type: 'exponential', delay: 10 } });
-        for (const started = Date.now(); Date.now() - started < 5_000; await sleep(20)) {
-          const state = await job.getState();
-          if (state === 'completed' || state === 'failed') {
-            const finished = await queue.getJob(job.id ?? '');
-            return { state, failedReason: finished?.failedReason, attemptsMade: finished?.attemptsMade };
-          }
-        }
-        throw new Error('raw job did not finish within 5 s');
-      } finally {
-        await queue.close();
-      }
-    },
-    cleanUp: async () => {
-      await Promise.all(opened.splice(0).map((closeable) => closeable.close()));
-      for (const queueName of queueNames) {
-        const queue = new Queue(queueName, { connection: redis(), prefix });
-        await queue.obliterate({ force: true });
-        await queue.close();
-      }
-      queueNames.clear();
-      const leftovers = await redis().keys(`${prefix}:*`);
-      if (leftovers.length > 0) await redis().del(...leftovers);
-      prefix = `test-${randomUUID()}`;
-    },
-    stop: async () => { await connection?.quit(); },
-  };
-}
-
-/** A definition with a queue name unique to the test. */
-function defineQueue(): JobQueueDefinition<Payload, Result> {
-  return { name: `test-${randomUUID()}`, payload: payloadSchema, result: resultSchema };
-}
-
-const inFuture = (ms: number): number => Date.now() + ms;
-const echo: JobHandler<Payload, Result> = async ({ text }, { attempt }) => ({ echoed: text, attempt });
-
+/** One contract, both adapters: what the search service and the ranking-worker rely on, whichever queue runs. */
 function describeQueueContract(adapter: AdapterUnderTest): void {
   describe.skipIf(adapter.skip)(`JobQueue contract: ${adapter.name}`, () => {
     beforeAll(() => adapter.start());
@@ -390,7 +247,8 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       await producer.run({ text: 'untraced' }, { deadline: inFuture(5_000) });
       const [traced, explicit, untraced] = seen;
       expect(traced?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
-      // Calls the handler makes continue that trace, from a span of the job's own, whose parent is the enqueuing request's span.
+      // Calls the handler makes continue that trace, from a span of the job's own, whose parent is the enqueuing
+      // request's span.
       expect(parseTraceparent(traced?.current)).toMatchObject({ traceId: '0af7651916cd43dd8448eb211c80319c' });
       expect(parseTraceparent(traced?.current)?.parentSpanId).not.toBe(request.spanId);
       expect(explicit?.traceId).toBe('11111111111111111111111111111111');
@@ -456,80 +314,4 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
 
 describeQueueContract(inProcessAdapter());
 
-const bullMq = bullMqAdapter();
-describeQueueContract(bullMq);
-
-describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
-  beforeAll(() => bullMq.start());
-  afterAll(() => bullMq.stop());
-  afterEach(() => bullMq.cleanUp());
-
-  it('trims completed jobs by count instead of keeping them all (or none)', async () => {
-    const queue = defineQueue();
-    bullMq.consumer(queue, echo);
-    const producer = createBullMqProducer(queue, {
-      connection: bullMq.connection(), prefix: bullMq.prefix(), keepCompleted: { count: 2 },
-    });
-    try {
-      for (let index = 0; index < 5; index += 1) await producer.run({ text: `t${index}` }, { deadline: inFuture(5_000) });
-    } finally {
-      await producer.close();
-    }
-    const inspector = new Queue(queue.name, { connection: bullMq.connection(), prefix: bullMq.prefix() });
-    try {
-      expect(await inspector.getCompletedCount()).toBe(2);
-    } finally {
-      await inspector.close();
-    }
-  });
-
-  it('answers a run reusing the id of a recently completed job with its stored result', async () => {
-    const queue = defineQueue();
-    let calls = 0;
-    bullMq.consumer(queue, async ({ text }, { attempt }) => {
-      calls += 1;
-      return { echoed: text, attempt };
-    });
-    const producer = bullMq.producer(queue);
-    const jobId = randomUUID();
-    const first = await producer.run({ text: 'stored' }, { deadline: inFuture(5_000), jobId });
-    await expect(producer.run({ text: 'stored' }, { deadline: inFuture(2_000), jobId })).resolves.toEqual(first);
-    expect(calls).toBe(1);
-  });
-
-  it('records the consumer that ran each job (processedBy)', async () => {
-    const queue = defineQueue();
-    const consumer = createBullMqConsumer(queue, echo, { connection: bullMq.connection(), prefix: bullMq.prefix(), workerName: 'page-reader-7' });
-    const producer = bullMq.producer(queue);
-    const jobId = randomUUID();
-    try {
-      await producer.run({ text: 'who' }, { deadline: inFuture(5_000), jobId });
-    } finally {
-      await consumer.close();
-    }
-    const inspector = new Queue(queue.name, { connection: bullMq.connection(), prefix: bullMq.prefix() });
-    try {
-      expect((await inspector.getJob(jobId))?.processedBy).toBe('page-reader-7');
-    } finally {
-      await inspector.close();
-    }
-  });
-
-  it('rejects a run closed while it was still being enqueued, with no unhandled rejection', async () => {
-    const queue = defineQueue();
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
-    process.on('unhandledRejection', onUnhandled);
-    try {
-      const producer = bullMq.producer(queue);
-      // Closed in the same tick: the run is still waiting for the event stream when its outcome settles.
-      const pending = producer.run({ text: 'late' }, { deadline: inFuture(2_000) }).catch((caught: unknown) => caught);
-      await producer.close();
-      expect(await pending).toBeInstanceOf(JobProducerClosedError);
-      await sleep(50);
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
-    expect(unhandled).toEqual([]);
-  });
-});
+describeQueueContract(bullMqAdapter());

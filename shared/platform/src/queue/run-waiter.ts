@@ -20,7 +20,9 @@ export interface RunWaiterOptions<R> {
   result: z.ZodType<R>;
   /** The caller's own reason to stop waiting before the deadline (RunOptions.signal). */
   signal?: AbortSignal | undefined;
-  /** The deadline passed or the signal aborted: stop waiting on the transport and drop the job if it has not started. */
+  /**
+   * The deadline passed or the signal aborted: stop waiting on the transport and drop the job if it has not started.
+   */
   abandon(waiter: RunWaiter): void;
   /** Called once, however the run settled, so the producer can forget it. */
   settled(waiter: RunWaiter): void;

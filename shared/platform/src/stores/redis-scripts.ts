@@ -4,7 +4,7 @@
 // Redis REST adapters, so both behave the same.
 
 /** KEYS[1] counter; ARGV[1] amount; ARGV[2] ttl ms on creation (0: none). Returns the new value. */
-export const INCREMENT_LUA = `
+const INCREMENT_LUA = `
 local created = redis.call('EXISTS', KEYS[1]) == 0
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 local ttl = tonumber(ARGV[2])
@@ -12,7 +12,7 @@ if created and ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
 return value`;
 
 /** KEYS[1] counter; ARGV[1] limit; ARGV[2] ttl ms on creation (0: none). Returns {allowed 0|1, value}. */
-export const INCREMENT_UP_TO_LUA = `
+const INCREMENT_UP_TO_LUA = `
 local raw = redis.call('GET', KEYS[1])
 local current = 0
 if raw then
@@ -31,7 +31,7 @@ return {1, value}`;
  * KEYS[1] window; ARGV[1] limit; ARGV[2] window ms; ARGV[3] 1 to record a hit, 0 to peek;
  * ARGV[4] a unique member for the hit. Returns {allowed 0|1, hits in window, ms until a slot frees}.
  */
-export const SLIDING_WINDOW_LUA = `
+const SLIDING_WINDOW_LUA = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local limit = tonumber(ARGV[1])

@@ -2,9 +2,9 @@ import type { Gates, Signals } from '@rankgate/contracts';
 import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 
 /** A candidate fails `subject_match` below this share of the query's subject terms. */
-export const SUBJECT_MATCH_THRESHOLD = 0.5;
+const SUBJECT_MATCH_THRESHOLD = 0.5;
 
-export type GateName = keyof Gates;
+type GateName = keyof Gates;
 
 export interface GateVerdict {
   gates: Gates;

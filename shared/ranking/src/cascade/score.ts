@@ -6,7 +6,7 @@ export type { ScoreWeights } from '../score-weights.ts';
 export { LOCAL_JUDGE_WEIGHTS, RELEVANCE_WEIGHTS } from '../score-weights.ts';
 
 /** An unparsed signal counts as this neutral value in the score (the gates treat it separately). */
-export const NEUTRAL = 0.5;
+const NEUTRAL = 0.5;
 
 /** The rank prior: 1 at rank 1, falling as 1/√rank or with the log of the rank (0 from rank 101). */
 export function rankPrior(rank: number, form: ScoreWeights['rank_prior']): number {

@@ -7,8 +7,8 @@ import type { JudgePrompt } from './judge-prompt.ts';
 import type { HttpRequestSpec, LlmJudge, LlmJudgeOptions, LlmProtocol, LlmReply } from './llm-judge.ts';
 import { createLlmJudge, LLM_JUDGE_DEFAULTS, normaliseBaseUrl, tokenCount } from './llm-judge.ts';
 
-export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
-export const ANTHROPIC_VERSION = '2023-06-01';
+const ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+const ANTHROPIC_VERSION = '2023-06-01';
 
 export interface AnthropicJudgeOptions extends LlmJudgeOptions {
   /** API origin (default `https://api.anthropic.com`); a trailing `/v1` is accepted. */

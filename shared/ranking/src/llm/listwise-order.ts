@@ -33,7 +33,7 @@ function pointwiseRelevance(verdict: JudgeVerdict | undefined): number | null {
  * Candidates best first by their pointwise verdicts; ties (and candidates without a parse) keep the
  * order they came in (the cascade's stage-A order).
  */
-export function pointwiseOrder(inputs: readonly JudgeInput[], verdicts: readonly JudgeVerdict[]): JudgeInput[] {
+function pointwiseOrder(inputs: readonly JudgeInput[], verdicts: readonly JudgeVerdict[]): JudgeInput[] {
   const byId = new Map(verdicts.map((verdict) => [verdict.id, verdict]));
   return inputs
     .map((input, position) => ({ input, position, relevance: pointwiseRelevance(byId.get(input.id)) ?? -1 }))

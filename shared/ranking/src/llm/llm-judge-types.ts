@@ -87,7 +87,9 @@ export interface LlmJudgeOptions {
   limits?: Partial<PromptLimits>;
   /** Called for every warning as it happens (also returned in the result). Must not throw. */
   onWarning?: (warning: JudgeWarning) => void;
-  /** `listwise` adds a sliding-window listwise pass over the batch after the pointwise verdicts (default `pointwise`). */
+  /**
+   * `listwise` adds a sliding-window listwise pass over the batch after the pointwise verdicts (default `pointwise`).
+   */
   mode?: JudgeMode;
 }
 

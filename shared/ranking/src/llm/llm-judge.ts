@@ -22,7 +22,7 @@ import { currentTraceparent } from '@rankgate/platform/tracing';
 
 export type { TokenUsage } from './token-usage.ts';
 export type {
-  HttpRequestSpec, JudgeWarning, JudgeWarningKind, LlmJudge, LlmJudgeOptions, LlmJudgeResult, LlmProtocol, LlmReply,
+  HttpRequestSpec, JudgeWarning, LlmJudge, LlmJudgeOptions, LlmJudgeResult, LlmProtocol, LlmReply,
 } from './llm-judge-types.ts';
 export { LLM_JUDGE_DEFAULTS } from './llm-judge-types.ts';
 import type {

@@ -27,7 +27,8 @@ describe('the openai judge in listwise mode', () => {
     const rank = new Map(result.verdicts.map((v) => [v.id, v.listRank]));
     expect(rank.get(100)).toBe(1);
     expect(rank.get(111)).toBe(12);
-    expect(result.verdicts.find((v) => v.id === 105)!.signals.on_topic).toBe(0.06); // pointwise signals kept (prompt id 6)
+    // Pointwise signals kept (prompt id 6).
+    expect(result.verdicts.find((v) => v.id === 105)!.signals.on_topic).toBe(0.06);
   });
 
   it('slides windows of 20 up by 10 from the bottom: the best candidate climbs from last place to first', async () => {

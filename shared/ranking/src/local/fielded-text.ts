@@ -5,13 +5,13 @@
  */
 import type { TermEvidence } from './relevance-signals.ts';
 /** Words this long are compared by their stem-like start: "inductive" and "induction" share "induc". */
-export const VARIANT_MIN_LENGTH = 7;
+const VARIANT_MIN_LENGTH = 7;
 
 /** The start two words must share to count as variants of one another. */
-export const variantKey = (word: string): string => word.slice(0, Math.max(5, word.length - 3));
+const variantKey = (word: string): string => word.slice(0, Math.max(5, word.length - 3));
 
 /** Whether a text's word stands for a query term: the same, a longer form ("aldh1a1"), or a long variant. */
-export function wordMatches(term: string, word: string): boolean {
+function wordMatches(term: string, word: string): boolean {
   if (word === term) return true;
   if (term.length < 4) return false;
   if (word.startsWith(term)) return true;
@@ -54,7 +54,7 @@ export interface FieldedText {
 }
 
 /** Whether the text mentions the query term at `index` in any form. */
-export const mentionsTerm = (text: FieldedText, index: number): boolean => (text.titleTf[index] ?? 0) + (text.bodyTf[index] ?? 0) > 0;
+const mentionsTerm = (text: FieldedText, index: number): boolean => (text.titleTf[index] ?? 0) + (text.bodyTf[index] ?? 0) > 0;
 
 /** Every content term of title and body with its count (a title word counts double): feedback's evidence. */
 export function termCounts(text: FieldedText): Map<string, number> {

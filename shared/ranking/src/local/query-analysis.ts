@@ -8,7 +8,10 @@ export interface QueryAnalysis {
   terms: string[];
   /** The terms naming what the query is about (proper nouns, else the most specific terms). */
   subjectTerms: string[];
-  /** True when the query names its subject with a capitalised word (a person, place or product), false for symbols or a guess. */
+  /**
+   * True when the query names its subject with a capitalised word (a person, place or product), false for symbols or
+   * a guess.
+   */
   subjectNamed: boolean;
   intent: QueryIntent;
   /** The query's content words in order, for phrase matching. */

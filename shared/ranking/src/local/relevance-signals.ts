@@ -71,7 +71,7 @@ export function onTopic(query: QueryAnalysis, c: Indexed): number {
  * quarter when the subject is a symbol or a guess from the query's longest terms (an abstract often
  * says "chemokine" where the claim says "CCL19"; lexical absence is weak evidence there).
  */
-export const ABSENT_SUBJECT_COVERAGE = { named: 0.34, guessed: 0.25 } as const;
+const ABSENT_SUBJECT_COVERAGE = { named: 0.34, guessed: 0.25 } as const;
 
 /** Below this many candidates judged together, the batch says nothing about how a subject is named. */
 export const MIN_BATCH_FOR_SUBJECT_SHARE = 3;

@@ -38,8 +38,8 @@ export interface LoadDocumentsOptions {
   onWarning?: (message: string) => void;
 }
 
-export const DEFAULT_MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-export const FOLDER_EXTENSIONS: readonly string[] = ['.md', '.markdown', '.txt', '.html', '.htm'];
+const DEFAULT_MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+const FOLDER_EXTENSIONS: readonly string[] = ['.md', '.markdown', '.txt', '.html', '.htm'];
 const MAX_TITLE_CHARS = 300;
 
 /** `corpus.jsonl` or a folder; anything else (a missing path included) is an error. */

@@ -19,7 +19,7 @@ import { HIT_CLOSE, HIT_OPEN, queryTerms, snippetAround, toMatchExpression } fro
 
 /** Bump when the file layout, tokenizer or ranking settings change: older files are refused. */
 export const LOCAL_INDEX_FORMAT_VERSION = 1;
-export const LOCAL_INDEX_LIBRARY = 'node-sqlite3-wasm';
+const LOCAL_INDEX_LIBRARY = 'node-sqlite3-wasm';
 const TOKENIZER = 'porter unicode61 remove_diacritics 2';
 /** BM25 column weights (title, body): a term in the title counts twice. */
 const TITLE_WEIGHT = 2;
@@ -44,14 +44,17 @@ export interface LocalSearchHit {
   published_at: string | null;
   /** About 300 characters around the best-matching passage. */
   snippet: string;
-  /** The document's text from its start, whitespace folded, at most LOCAL_HIT_TEXT_CHARS characters: what ranking reads. */
+  /**
+   * The document's text from its start, whitespace folded, at most LOCAL_HIT_TEXT_CHARS characters: what ranking
+   * reads.
+   */
   text: string;
   /** BM25 (FTS5's, sign flipped): higher is better; comparable within one query only. */
   score: number;
 }
 
 /** How much of a document a hit carries for ranking (most abstracts and sections fit whole). */
-export const LOCAL_HIT_TEXT_CHARS = 1200;
+const LOCAL_HIT_TEXT_CHARS = 1200;
 
 export interface BuildLocalIndexOptions {
   /** Recorded in the header. */

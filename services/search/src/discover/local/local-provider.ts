@@ -7,7 +7,7 @@ import type { DiscoverOptions, DiscoverProvider } from '../discover-provider.ts'
 import { loadDocuments } from './load-documents.ts';
 import { LocalIndex } from './local-index.ts';
 
-export const LOCAL_PROVIDER_NAME = 'local';
+const LOCAL_PROVIDER_NAME = 'local';
 
 export interface LocalProviderOptions {
   /** An index file written by `npm run index` (LOCAL_INDEX_PATH). Used when it exists. */

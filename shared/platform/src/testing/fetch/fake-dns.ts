@@ -10,7 +10,10 @@ import { isIP } from 'node:net';
 
 export type RecordType = 'A' | 'AAAA';
 
-/** Addresses for the name (lowercased, no trailing dot); `undefined` answers NXDOMAIN. `nth` counts queries of this name and type from 1. */
+/**
+ * Addresses for the name (lowercased, no trailing dot); `undefined` answers NXDOMAIN. `nth` counts queries of this
+ * name and type from 1.
+ */
 export type Answerer = (name: string, type: RecordType, nth: number) => readonly string[] | undefined;
 
 export interface FakeDns {

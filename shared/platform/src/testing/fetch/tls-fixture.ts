@@ -1,7 +1,8 @@
 /**
  * A self-signed certificate for `pages.test` (EC P-256, valid until 2125), for TLS tests only: no
  * client trusts it, which is what the tests check. Generated with
- * `openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 36500 -subj /CN=pages.test -addext subjectAltName=DNS:pages.test`.
+ *   openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 36500 \
+ *     -subj /CN=pages.test -addext subjectAltName=DNS:pages.test
  */
 export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
 MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgPflOvznrAX5k/K1C

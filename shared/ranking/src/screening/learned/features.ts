@@ -117,7 +117,7 @@ export function forEachWordFeature(text: string, mask: number, sink: (bucket: nu
 }
 
 /** A sentence longer than this is cut into pieces of this length (a run-on text or a list without stops). */
-export const MAX_SENTENCE_CHARS = 240;
+const MAX_SENTENCE_CHARS = 240;
 /** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
 const MIN_SENTENCE_CHARS = 30;
 /** ". ", "! ", "? " (any whitespace after), and " — ", which joins a result's title to its description. */
