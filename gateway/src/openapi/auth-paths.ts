@@ -5,17 +5,7 @@
  */
 import { SCOPES } from '@rankgate/contracts';
 
-type Schema = Record<string, unknown>;
-
-const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
-/** A required string is never empty: the endpoints refuse "" as they refuse a missing value. */
-const nonEmpty = (properties: Record<string, Schema>, required: string[]): Record<string, Schema> =>
-  Object.fromEntries(Object.entries(properties).map(([name, schema]) =>
-    [name, required.includes(name) && schema.type === 'string' && schema.minLength === undefined ? { ...schema, minLength: 1 } : schema]));
-const obj = (properties: Record<string, Schema>, required: string[] = [], description?: string): Schema =>
-  ({ type: 'object', properties: nonEmpty(properties, required), required, additionalProperties: true, ...(description ? { description } : {}) });
-const json = (description: string, schema: Schema) => ({ description, content: { 'application/json': { schema } } });
-const form = (schema: Schema) => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } });
+import { form, json, obj, str } from './schema-builders.ts';
 
 /** The grants the token endpoint takes (auth-server's vocabulary; the gateway does not import services). */
 const GRANT_TYPES = ['urn:ietf:params:oauth:grant-type:jwt-bearer', 'authorization_code', 'urn:rankgate:agent-auth:grant-type:claim'];
