@@ -12,8 +12,9 @@
  */
 import { startFakeOpenAi } from '../../e2e/harness/fake-openai.ts';
 import { dataAvailable } from '../eval/data.ts';
-import type { ConfigResult } from '../eval/ranking-eval.ts';
-import { CASCADE_TOP_N, createJudge, evaluateDl19, MAX_CANDIDATES } from '../eval/ranking-eval.ts';
+import { createJudge } from '../eval/eval-judge.ts';
+import { CASCADE_TOP_N, evaluateDl19, MAX_CANDIDATES } from '../eval/ranking-eval.ts';
+import type { ConfigResult } from '../eval/ranking-results.ts';
 import { renderText } from '../eval/report.ts';
 import type { CascadeConfigFigures, CascadeSection } from './results.ts';
 import { writeScratch } from './results.ts';

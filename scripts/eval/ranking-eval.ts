@@ -22,8 +22,7 @@ import type { SearchRequest } from '@rankgate/contracts';
 import { SearchRequestSchema } from '@rankgate/contracts';
 import type { Candidate, DiscoverProvider } from '../../services/search/src/discover/index.ts';
 import { createLocalProvider } from '../../services/search/src/discover/local/index.ts';
-import type { Judge, JudgeName } from '@rankgate/ranking';
-import { createJudge as createSharedJudge, JUDGES } from '@rankgate/ranking';
+import type { Judge } from '@rankgate/ranking';
 import { screenResult } from '@rankgate/ranking/screening';
 import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 
@@ -33,109 +32,14 @@ import { runSearch } from '../../services/search/src/domain/search-pipeline.ts';
 import { dataPath } from './data.ts';
 import type { Qrels, Run } from './metrics.ts';
 import { countRelevant, meanOverJudged, ndcgAt, readBeirQueries, readJsonl, readQrelsTsv, readTrecRun, recallAt, runRankings } from './metrics.ts';
-import type { SplitFigures } from './query-split.ts';
 import { splitFigures } from './query-split.ts';
+import type { ConfigResult, DatasetResult, Distribution } from './ranking-results.ts';
+import { distribution } from './ranking-results.ts';
 
 export const MAX_CANDIDATES = 100;
 /** The search service's default JUDGE_TOP_N. */
 export const CASCADE_TOP_N = 30;
-export const JUDGE_NAMES = JUDGES;
 
-/** The requested judge cannot be built (unknown name, or a setting is missing). */
-export class JudgeUnavailableError extends Error {
-  readonly judge: string;
-  constructor(judge: string, detail: string) {
-    super(`The "${judge}" judge is not available: ${detail}`);
-    this.judge = judge;
-    this.name = 'JudgeUnavailableError';
-  }
-}
-
-/**
- * The eval's judge, from the same factory and the same variables as the search service:
- * JUDGE_BASE_URL, JUDGE_MODEL, JUDGE_API_KEY (see docs/configuration.md).
- */
-export async function createJudge(name: string, env: NodeJS.ProcessEnv = process.env): Promise<Judge> {
-  if (!(JUDGES as readonly string[]).includes(name)) throw new JudgeUnavailableError(name, `unknown judge (choose ${JUDGES.join(', ')})`);
-  try {
-    return createSharedJudge({
-      judge: name as JudgeName,
-      ...(env.JUDGE_BASE_URL ? { baseUrl: env.JUDGE_BASE_URL } : {}),
-      ...(env.JUDGE_MODEL ? { model: env.JUDGE_MODEL } : {}),
-      ...(env.JUDGE_API_KEY ? { apiKey: env.JUDGE_API_KEY } : {}),
-    });
-  } catch (error) {
-    throw new JudgeUnavailableError(name, error instanceof Error ? error.message : String(error));
-  }
-}
-
-interface Distribution {
-  mean: number;
-  p50: number;
-  p99: number;
-  total: number;
-}
-
-/** Nearest-rank percentiles. */
-function distribution(values: readonly number[]): Distribution {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  const total = sorted.reduce((a, b) => a + b, 0);
-  return { mean: sorted.length > 0 ? total / sorted.length : 0, p50: at(50), p99: at(99), total };
-}
-
-export interface ConfigResult {
-  label: string;
-  rank: 'on' | 'off';
-  /** Stage-B size; 0 for rank=off. */
-  judgeTopN: number;
-  judge: string;
-  ndcg10: number;
-  recall100: number;
-  /** `meta.timings_ms.total` per query (discover is a cache miss for rank=off only, a hit after). */
-  totalMs: Distribution;
-  /** `meta.timings_ms.rank` per query: the cascade (stage A, the judge) and the gates. */
-  rankMs: Distribution;
-  judgeCallsPerQuery: number;
-  inputTokensPerQuery: number;
-  outputTokensPerQuery: number;
-  /** Candidates the gates removed (`meta.counts.gated_out`), all queries. */
-  gatedOut: number;
-  /** Relevant candidates the returned order lacks (gated out), all queries. */
-  relevantDropped: number;
-  /** Queries whose gates removed everything (rows restored, `gates_relaxed`). */
-  relaxedQueries: number;
-  /**
-   * Diagnostic (local judge only): the cascade's order before the gates (`runCascade` on the same
-   * candidates), to tell the ranking's effect from the gates'. Null when not measured.
-   */
-  preGate: { ndcg10: number; recall100: number } | null;
-  /** The same figures on the tune and held-out halves of the queries (./query-split.ts). */
-  splits: SplitFigures;
-  perQuery: { ndcg10: Record<string, number> };
-}
-
-export interface DatasetResult {
-  dataset: string;
-  queries: number;
-  minGrade: number;
-  /** Relevant documents among the candidates (the ceiling for recall), all queries. */
-  relevantInPool: number;
-  /** Relevant judged documents, all queries. */
-  relevantJudged: number;
-  candidatesPerQuery: number;
-  setupMs: number;
-  baseline?: { label: string; ndcg10: number; recall100: number; expectedNdcg10: number; pass: boolean; splits: SplitFigures };
-  /**
-   * Local judge only: its own CPU time to judge all of a query's candidates at once (`judge.judge`,
-   * no stage A, no gates), per query: the ≤ 3 ms budget for 100 candidates. CPU time, not wall
-   * time, so other work on a shared machine inflates it less.
-   */
-  localJudgeMs: Distribution | null;
-  configs: ConfigResult[];
-}
-
-/** The document id of a candidate URL: its last path segment (`local://<corpus>/<id>`). */
 export const docIdOf = (url: string): string => decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
 
 interface Setting {

@@ -2,7 +2,7 @@
  * Tables for the eval: the same rows print to the console and go into docs/quality.md.
  */
 import type { Confusion, Group, InjectionResult, Target } from './injection-eval.ts';
-import type { DatasetResult } from './ranking-eval.ts';
+import type { DatasetResult } from './ranking-results.ts';
 
 export interface Table {
   title: string;

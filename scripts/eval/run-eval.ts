@@ -21,8 +21,9 @@ import { DATA_DIR, REPO_ROOT } from './data.ts';
 import { CHARS_PER_TOKEN, startFakeOpenAi } from './fake-openai-server.ts';
 import type { InjectionResult } from './injection-eval.ts';
 import { evaluateInjection } from './injection-eval.ts';
-import type { DatasetResult } from './ranking-eval.ts';
-import { CASCADE_TOP_N, JUDGE_NAMES, JudgeUnavailableError, MAX_CANDIDATES, createJudge, evaluateDl19, evaluateScifact } from './ranking-eval.ts';
+import { createJudge, JUDGE_NAMES, JudgeUnavailableError } from './eval-judge.ts';
+import { CASCADE_TOP_N, evaluateDl19, evaluateScifact, MAX_CANDIDATES } from './ranking-eval.ts';
+import type { DatasetResult } from './ranking-results.ts';
 import type { Table } from './report.ts';
 import {
   cascadeCostTable, injectionTables, rankingSplitTable, rankingTable, rankingTargetTable, renderMarkdown, renderText,
