@@ -6,12 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import { SearchResponseSchema } from '@rankgate/contracts';
-import type { SearchResponse } from '@rankgate/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { launchBrowser, planBrowser, screenshot, watchConsole } from './harness/browser.ts';
+import { apiSearch, launchBrowser, planBrowser, screenshot, watchConsole } from './harness/browser.ts';
 import type { FakeBrave } from './harness/fake-brave.ts';
 import { FAKE_BRAVE_KEY, startFakeBrave } from './harness/fake-brave.ts';
 import { httpClient } from './harness/http.ts';
@@ -79,15 +77,6 @@ describe.skipIf(!runnable)(title, () => {
 
   /** Evaluates an expression in the page (a string: this project compiles without the DOM types). */
   const inPage = <T = unknown>(expression: string): Promise<T> => page.evaluate(expression) as Promise<T>;
-
-  /** The same search the page makes, straight to the API, to compare what the page shows with. */
-  async function apiSearch(target: LocalTarget, q: string, k: number): Promise<SearchResponse> {
-    const response = await httpClient(target.baseUrl).get(`/api/v1/search?${new URLSearchParams({ q, k: String(k), mode: 'snip' })}`, {
-      headers: { authorization: `Bearer ${target.apiKey}` },
-    });
-    expect(response.status, response.text).toBe(200);
-    return SearchResponseSchema.parse(response.json);
-  }
 
   /** Types the key and the query as a user would and submits with Enter. */
   async function searchAs(key: string, query: string, k = '10'): Promise<void> {

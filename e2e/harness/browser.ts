@@ -7,8 +7,14 @@ import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 
+import type { SearchResponse } from '@rankgate/contracts';
+import { SearchResponseSchema } from '@rankgate/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { expect } from 'vitest';
+
+import { httpClient } from './http.ts';
+import type { LocalTarget } from './target.ts';
 
 export type BrowserPlan = { mode: 'run'; executablePath: string } | { mode: 'skip'; reason: string };
 
@@ -66,4 +72,13 @@ export function watchConsole(page: Page): { problems: string[] } {
     problems.push(`console: ${message.text()}`);
   });
   return { problems };
+}
+
+/** The same search the website makes, straight to the API, to compare what the page shows with. */
+export async function apiSearch(target: LocalTarget, q: string, k: number): Promise<SearchResponse> {
+  const response = await httpClient(target.baseUrl).get(`/api/v1/search?${new URLSearchParams({ q, k: String(k), mode: 'snip' })}`, {
+    headers: { authorization: `Bearer ${target.apiKey}` },
+  });
+  expect(response.status, response.text).toBe(200);
+  return SearchResponseSchema.parse(response.json);
 }

@@ -13,6 +13,9 @@ import type { DCLinter as DCLinterClass } from 'dclint';
 import { expect } from 'vitest';
 import { parseDocument } from 'yaml';
 
+import type { RankgateService } from './workspace.ts';
+import { variablesOf } from './workspace.ts';
+
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 
@@ -228,3 +231,7 @@ export async function loadLinter({ schemaOnly = false } = {}): Promise<Lint> {
     }
   };
 }
+
+/** A service's compose environment without the variables whose reader is not built yet. */
+export const withoutPending = (name: RankgateService, env: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter(([key]) => variablesOf(name).has(key)));
