@@ -42,8 +42,10 @@ export async function scoresThroughPipeline(texts: readonly string[]): Promise<n
   };
   const scores: number[] = [];
   for (const [q, pool] of pools) {
+    // k above the public cap of 25 (as the ranking eval does): one search returns the whole pool.
+    const request = { ...SearchRequestSchema.parse({ q, max_candidates: BATCH, mode: 'snip', rank: 'off' }), k: BATCH };
     const response = await runSearch(
-      SearchRequestSchema.parse({ q, k: BATCH, max_candidates: BATCH, mode: 'snip', rank: 'off' }),
+      request,
       { requestId: `injection-eval-${q}`, signal: new AbortController().signal },
       deps,
     );
