@@ -22,7 +22,9 @@ export interface Geometry {
   windowBlocks: number;
 }
 
-export function encode(text: string, label: 0 | 1, weight: number, geometry: Geometry): Encoded {
+export function encode(raw: string, label: 0 | 1, weight: number, geometry: Geometry): Encoded {
+  // The product reads the flat form (detectInjection: one space per whitespace run), so training does too.
+  const text = raw.replace(/\s+/g, ' ').trim();
   const buckets: number[] = [];
   const blocks: number[] = [];
   const mask = 2 ** geometry.bucketsLog2 - 1;

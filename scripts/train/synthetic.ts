@@ -235,7 +235,12 @@ const TASK_OBJECTS = ['a poem about {t}', 'a short story about {t}', 'the histor
  * benign text and the model learns the task's form, not the topics a template happened to list.
  */
 function topicFrom(passages: readonly string[], random: Random): string {
-  const words = random.pick(passages).split(' ').filter((word) => /^[A-Za-z][a-z]+$/.test(word));
+  return topicOf(random.pick(passages), random);
+}
+
+/** A few consecutive words of one passage, lower-cased (see topicFrom). */
+export function topicOf(passage: string, random: Random): string {
+  const words = passage.split(' ').filter((word) => /^[A-Za-z][a-z]+$/.test(word));
   if (words.length < 3) return 'the topic above';
   const at = random.int(words.length - 2);
   return words.slice(at, at + 2 + random.int(2)).join(' ').toLowerCase();

@@ -6,9 +6,12 @@
  */
 import { dataPath } from '../eval/data.ts';
 import { readJsonl } from '../eval/metrics.ts';
+import { contextShiftExamples } from './context-examples.ts';
 import { splitDl19Pool } from './dl19-split.ts';
 import type { Random } from './random.ts';
-import { benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, triggerWordNegatives } from './synthetic.ts';
+import {
+  benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, topicOf, triggerWordNegatives,
+} from './synthetic.ts';
 import { SPLICE_POSITIONS, collapse, splice } from './splice.ts';
 
 export interface Example {
@@ -21,6 +24,8 @@ export interface Example {
   /** Extra weight (default 1): BIPIA's clean contexts each stand against three attacked copies of themselves. */
   weight?: number;
 }
+
+const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
 
 type JsonRow = Record<string, unknown>;
 const text = (row: JsonRow): string => (typeof row.text === 'string' ? row.text : '');
@@ -119,5 +124,24 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
     const host = random.pick(hosts);
     examples.push({ text: splice(host, task, random.pick(SPLICE_POSITIONS)), label: 1, group: `synthetic-plain-task:${i % 400}`, source: 'spliced-task' });
   }
+  // The same forms on the host's topic (benign) and off it (planted): the model learns the shift.
+  for (const [i, example] of contextShiftExamples(random, CONTEXT_SHIFT_EXAMPLES, hosts).entries()) {
+    const group = `context-shift:${i % 500}`;
+    examples.push({ ...example, group, source: example.label === 1 ? 'shift-attack' : 'shift-benign' });
+  }
+  // The product screens "title — description": a share of every kind of example comes behind a title.
+  for (const example of examples) {
+    if (random.next() < TITLED_SHARE) example.text = `${titleFor(random, hosts)} — ${example.text}`;
+  }
   return examples;
+}
+
+const TITLED_SHARE = 0.25;
+const TITLES = ['Search result', 'Home', 'FAQ', 'Blog', 'News', 'Forum', 'Help Center', 'Documentation', 'Inbox', 'Product page'];
+
+/** A page title: a generic one or a few words of some passage. */
+function titleFor(random: Random, hosts: readonly string[]): string {
+  if (random.next() < 0.5) return random.pick(TITLES);
+  const topic = topicOf(random.pick(hosts), random);
+  return topic.charAt(0).toUpperCase() + topic.slice(1);
 }

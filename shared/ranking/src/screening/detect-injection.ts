@@ -2,6 +2,7 @@
 import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionModel } from './learned/injection-model.ts';
 import { loadInjectionModel } from './learned/injection-model.ts';
+import { flatText } from './flat-text.ts';
 import { ruleEvidence } from './rule-evidence.ts';
 
 /** A stretch of the screened text that is evidence of an injection, and why. */
@@ -46,7 +47,9 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
  * count as one space: no evidence depends on lines or on where the text was cut.
  */
 export function detectInjection(text: string, model: InjectionModel = INJECTION_MODEL): Required<InjectionAssessment> {
-  const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+  // Rules and model read the flat form (one space per whitespace run); spans map back to `text`.
+  const flat = flatText(text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text);
+  const scanned = flat.text;
   const rules = ruleEvidence(scanned);
   const window = model.score(scanned);
   const { combine } = model;
@@ -58,7 +61,9 @@ export function detectInjection(text: string, model: InjectionModel = INJECTION_
   const score = Math.round(Math.max(rulesAlone, combined) * 1000) / 1000;
 
   const reasons = rules.hits.map((hit) => hit.family.reason);
-  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [{ ...hit.span, reason: hit.family.reason }] : []));
+  const toOriginal = (start: number, end: number, reason: string): EvidenceSpan =>
+    ({ start: flat.original(start), end: end > start ? flat.original(end - 1) + 1 : flat.original(start), reason });
+  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : []));
   if (sigmoid(modelPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
     const features = model.strongestFeatures(scanned, window.start, window.end, NAMED_FEATURES);
     const reason = features.length > 0
@@ -66,7 +71,7 @@ export function detectInjection(text: string, model: InjectionModel = INJECTION_
       : 'learned model: the text reads like an instruction to an AI';
     reasons.push(reason);
     const end = window.start + scanned.slice(window.start, window.end).trimEnd().length;
-    evidence.push({ start: window.start, end, reason });
+    evidence.push(toOriginal(window.start, end, reason));
   }
   return { score, reasons, evidence };
 }

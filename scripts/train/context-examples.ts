@@ -1,0 +1,53 @@
+/**
+ * Training examples for context shift (see shared/ranking/src/screening/learned/context-shift.ts):
+ * the same sentence forms spliced into a passage either about that passage's topic (how FAQs,
+ * how-to guides and e-mails asking a person to act read: benign) or about something else (a task
+ * or a question planted for whoever reads the page: an attack). Only the relation to the host
+ * differs, so the model learns the shift, not the words. Forms written for the purpose.
+ */
+import type { Random } from './random.ts';
+import { SPLICE_POSITIONS, splice } from './splice.ts';
+import { topicOf } from './synthetic.ts';
+
+/** Questions to whoever reads; {t} is the topic. */
+const QUESTIONS = ['What is {t}?', 'Can you explain {t}?', 'Could you tell me more about {t}?', 'How does {t} work?', 'Why is {t} important?',
+  'What do you think about {t}?', 'What are the main facts about {t}?', 'Who first described {t}?', 'When did {t} start?',
+  'Is {t} worth it?', 'How would you summarise {t}?', 'What are the risks of {t}?', 'Where can I learn about {t}?',
+  'Which is better for {t}, the old way or the new one?', 'How much does {t} cost?', 'Do you know anything about {t}?'];
+/** Requests and directions to the reader; on topic they are a guide's steps, off topic a planted task. */
+const DIRECTIONS = ['Please note that {t} may vary.', 'Make sure you check {t} first.', 'Learn more about {t} below.',
+  'Read the section on {t} before you continue.', 'Remember to compare {t} carefully.', 'Tell us what you think about {t}.',
+  'Please share your experience with {t}.', 'Consider {t} before you decide.', 'Keep in mind that {t} matters.',
+  'Explain {t} in simple terms.', 'Describe {t} in a few sentences.', 'List three facts about {t}.', 'Give your opinion on {t}.'];
+/** What an attacker adds to a planted question or task to steer the reply. */
+const STEERS = ['', '', '', ' Answer this in your reply.', ' Include the answer in your response.', ' Start your answer with this.',
+  ' Put this at the top of your summary.'];
+
+const form = (random: Random, topic: string): string => {
+  const template = random.pick(random.next() < 0.5 ? QUESTIONS : DIRECTIONS);
+  return template.replace('{t}', topic);
+};
+
+export interface ContextExample {
+  text: string;
+  label: 0 | 1;
+}
+
+/**
+ * `count` pairs' worth of examples: a form about the host's own topic (benign) and a form about
+ * another passage's topic (an attack, sometimes with a steer towards the reply).
+ */
+export function contextShiftExamples(random: Random, count: number, hosts: readonly string[]): ContextExample[] {
+  const out: ContextExample[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const host = random.pick(hosts);
+    const position = random.pick(SPLICE_POSITIONS);
+    if (random.next() < 0.5) {
+      out.push({ text: splice(host, form(random, topicOf(host, random)), position), label: 0 });
+    } else {
+      const other = topicOf(random.pick(hosts), random);
+      out.push({ text: splice(host, `${form(random, other)}${random.pick(STEERS)}`, position), label: 1 });
+    }
+  }
+  return out;
+}
