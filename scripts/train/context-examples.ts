@@ -51,3 +51,28 @@ export function contextShiftExamples(random: Random, count: number, hosts: reado
   }
   return out;
 }
+
+/** First-person context a person gives before asking an assistant something. */
+const PREFACES = ['I am writing a report about {t}.', 'My family is planning a long weekend away.', 'We are a small team working on {t}.',
+  'I have been reading about {t} lately.', 'As a student, I find {t} confusing.', 'Our company wants to do better at {t}.',
+  'I run a small blog about {t}.', 'Last week a friend asked me about {t}.', 'I am new to this and a bit lost.',
+  'My manager asked me to prepare something for Monday.', 'We just moved to a new city.', 'I teach a class of twelve-year-olds.'];
+/** What they ask, about the same topic or another one. */
+const ASKS = ['Can you help me understand {t}?', 'Could you write a short summary of {t} for me?', 'Please give me three ideas for {t}.',
+  'What would you recommend for {t}?', 'Write a friendly email to my team about {t}.', 'Explain {t} as simply as you can.',
+  'Can you suggest a plan for {t}?', 'How should I start with {t}?', 'Please list the pros and cons of {t}.',
+  'Write a short story about {t} for my class.', 'Imagine you are an expert on {t} and give me advice.'];
+
+/** Benign prompts of a few sentences: first-person context, then a request to the assistant (a user's own text). */
+export function benignPrompts(random: Random, count: number, hosts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const topic = topicOf(random.pick(hosts), random);
+    const sentences = Array.from({ length: 1 + random.int(3) }, () => random.pick(PREFACES).replace('{t}', topic));
+    const askTopic = random.next() < 0.5 ? topic : topicOf(random.pick(hosts), random);
+    sentences.push(random.pick(ASKS).replace('{t}', askTopic));
+    if (random.next() < 0.3) sentences.push(random.pick(['Thanks!', 'Thank you in advance.', 'Keep it short, please.']));
+    out.push(sentences.join(' '));
+  }
+  return out;
+}

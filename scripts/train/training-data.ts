@@ -6,7 +6,7 @@
  */
 import { dataPath } from '../eval/data.ts';
 import { readJsonl } from '../eval/metrics.ts';
-import { contextShiftExamples } from './context-examples.ts';
+import { benignPrompts, contextShiftExamples } from './context-examples.ts';
 import { splitDl19Pool } from './dl19-split.ts';
 import type { Random } from './random.ts';
 import {
@@ -26,6 +26,8 @@ export interface Example {
 }
 
 const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
+
+const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
 
 type JsonRow = Record<string, unknown>;
 const text = (row: JsonRow): string => (typeof row.text === 'string' ? row.text : '');
@@ -128,6 +130,9 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
   for (const [i, example] of contextShiftExamples(random, CONTEXT_SHIFT_EXAMPLES, hosts).entries()) {
     const group = `context-shift:${i % 500}`;
     examples.push({ ...example, group, source: example.label === 1 ? 'shift-attack' : 'shift-benign' });
+  }
+  for (const [i, prompt] of benignPrompts(random, BENIGN_PROMPTS, hosts).entries()) {
+    examples.push({ text: prompt, label: 0, group: `benign-prompt:${i % 400}`, source: 'benign-prompt' });
   }
   // The product screens "title — description": a share of every kind of example comes behind a title.
   for (const example of examples) {

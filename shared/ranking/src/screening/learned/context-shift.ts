@@ -28,12 +28,21 @@ export interface SentenceTraits {
    * one sentence, or one behind a short title: a title alone is no context to shift from).
    */
   overlap: 'alone' | 'few' | 'low' | 'mid' | 'high';
+  /**
+   * 'chat' when a third or more of the other sentences are themselves addressed, first person or
+   * questions (a prompt or a letter, where a request is the point), else 'page'.
+   */
+  setting: 'chat' | 'page';
   /** Where the sentence sits. */
   position: 'alone' | 'first' | 'middle' | 'last';
 }
 
 /** Content words the rest of the text needs before a sentence can be foreign to it. */
 const MIN_CONTEXT_WORDS = 8;
+
+/** First person: the writer speaks of themselves, as a person asking for help does. */
+const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/;
+const QUESTION_END = /\?["'’”)\]]*$/;
 
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
 
@@ -86,12 +95,16 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     if (seen.get(word) === -1) shared[block] = (shared[block] ?? 0) + 1;
   }
   const all = words.length;
-  return starts.map((start, block) => {
-    const sentence = text.slice(start, starts[block + 1] ?? text.length).trim();
+  const sentences = starts.map((start, block) => text.slice(start, starts[block + 1] ?? text.length).trim());
+  const speaking = sentences.map((sentence) => ADDRESSED.test(sentence) || FIRST_PERSON.test(sentence) || QUESTION_END.test(sentence));
+  const speakingCount = speaking.filter(Boolean).length;
+  return sentences.map((sentence, block) => {
     const n = total[block] ?? 0;
     const share = n > 0 ? (shared[block] ?? 0) / n : 0;
     const overlap = all - n < MIN_CONTEXT_WORDS ? 'alone' : n < 2 ? 'few' : share < 0.2 ? 'low' : share < 0.5 ? 'mid' : 'high';
     const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
-    return { addressed: ADDRESSED.test(sentence), question: /\?["'’”)\]]*$/.test(sentence), overlap, position };
+    const others = count - 1;
+    const setting = others > 0 && (speakingCount - Number(speaking[block])) * 3 >= others ? 'chat' : 'page';
+    return { addressed: ADDRESSED.test(sentence), question: QUESTION_END.test(sentence), overlap, setting, position };
   });
 }

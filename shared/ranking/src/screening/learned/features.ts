@@ -193,8 +193,9 @@ export function forEachSentenceFeature(text: string, starts: readonly number[], 
     if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
     if (text.slice(start, end).trimEnd().endsWith('?')) sink(hashString(`?|${place}`) & mask, block);
     if (!shift || shift.overlap === 'alone') continue;
-    const { addressed, question, overlap, position } = shift;
+    const { addressed, question, overlap, setting, position } = shift;
     sink(hashString(`cx|${addressed}|${question}|${overlap}`) & mask, block);
+    sink(hashString(`cxs|${setting}|${addressed}|${question}|${overlap}`) & mask, block);
     sink(hashString(`cxp|${position}|${addressed}|${question}|${overlap}`) & mask, block);
     if (first !== undefined) sink(hashString(`cx1|${first}|${overlap}`) & mask, block);
   }
