@@ -15,7 +15,11 @@ const STOP_WORDS = new Set(['about', 'above', 'after', 'again', 'also', 'been', 
   'were', 'what', 'when', 'where', 'which', 'while', 'will', 'with', 'would', 'your', 'yours', 'yourself', 'because', 'can\'t']);
 
 /** Second person or a request: the sentence speaks to whoever reads it. */
-const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/i;
+const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
+/** First person: the writer speaks of themselves, as a person asking for help does. */
+const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
+/** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
+const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
 
 export interface SentenceTraits {
   /** Speaks to the reader. */
@@ -40,71 +44,96 @@ export interface SentenceTraits {
 /** Content words the rest of the text needs before a sentence can be foreign to it. */
 const MIN_CONTEXT_WORDS = 8;
 
-/** First person: the writer speaks of themselves, as a person asking for help does. */
-const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/;
-const QUESTION_END = /\?["'’”)\]]*$/;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashWord(word: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+const STOP_HASHES = new Set([...STOP_WORDS].map(hashWord));
 
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
+const lowerCode = (text: string, i: number, code: number): number =>
+  (code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code);
 
-/** The lower-cased words of four letters or more of `text`, each with its offset. */
-function contentWords(text: string, sink: (word: string, at: number) => void): void {
+/** Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and offset. */
+function contentWords(text: string, sink: (hash: number, at: number) => void): void {
   let start = -1;
+  let h = FNV_OFFSET;
   for (let i = 0; i <= text.length; i += 1) {
-    const letter = i < text.length && (isLetter(text.charCodeAt(i)) || (start >= 0 && text.charCodeAt(i) === 39));
-    if (letter) {
-      if (start < 0) start = i;
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (isLetter(code) || (start >= 0 && code === 39)) {
+      if (start < 0) {
+        start = i;
+        h = FNV_OFFSET;
+      }
+      h = Math.imul(h ^ lowerCode(text, i, code), FNV_PRIME);
       continue;
     }
-    if (start >= 0 && i - start >= 4) {
-      const word = text.slice(start, i).toLowerCase();
-      if (!STOP_WORDS.has(word)) sink(word, start);
-    }
+    if (start >= 0 && i - start >= 4 && !STOP_HASHES.has(h >>> 0)) sink(h >>> 0, start);
     start = -1;
   }
+}
+
+/** Per sentence, whether `pattern` (global) matches inside it. */
+function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, count: number): Uint8Array {
+  const out = new Uint8Array(count);
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) out[blockAt(match.index)] = 1;
+  return out;
 }
 
 /** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
 export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
   const count = starts.length;
+  let cursor = 0;
+  // Offsets arrive in increasing order within each pass; a pass starts again at 0.
   const blockAt = (at: number): number => {
-    let lo = 0;
-    let hi = count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    if (at < (starts[cursor] ?? 0)) cursor = 0;
+    while (cursor + 1 < count && (starts[cursor + 1] ?? 0) <= at) cursor += 1;
+    return cursor;
   };
   // Per word: the first sentence it was seen in, or -1 once seen in two different sentences.
-  const seen = new Map<string, number>();
-  const words: { word: string; block: number }[] = [];
-  if (count > 1) {
-    contentWords(text, (word, at) => {
-      const block = blockAt(at);
-      words.push({ word, block });
-      const first = seen.get(word);
-      if (first === undefined) seen.set(word, block);
-      else if (first !== block && first !== -1) seen.set(word, -1);
-    });
-  }
+  const seen = new Map<number, number>();
+  const wordHashes: number[] = [];
+  const wordBlocks: number[] = [];
+  contentWords(text, (hash, at) => {
+    const block = blockAt(at);
+    wordHashes.push(hash);
+    wordBlocks.push(block);
+    const first = seen.get(hash);
+    if (first === undefined) seen.set(hash, block);
+    else if (first !== block && first !== -1) seen.set(hash, -1);
+  });
   const total = new Uint16Array(count);
   const shared = new Uint16Array(count);
-  for (const { word, block } of words) {
+  for (let i = 0; i < wordHashes.length; i += 1) {
+    const block = wordBlocks[i] ?? 0;
     total[block] = (total[block] ?? 0) + 1;
-    if (seen.get(word) === -1) shared[block] = (shared[block] ?? 0) + 1;
+    if (seen.get(wordHashes[i] ?? 0) === -1) shared[block] = (shared[block] ?? 0) + 1;
   }
-  const all = words.length;
-  const sentences = starts.map((start, block) => text.slice(start, starts[block + 1] ?? text.length).trim());
-  const speaking = sentences.map((sentence) => ADDRESSED.test(sentence) || FIRST_PERSON.test(sentence) || QUESTION_END.test(sentence));
-  const speakingCount = speaking.filter(Boolean).length;
-  return sentences.map((sentence, block) => {
+  cursor = 0;
+  const addressed = marked(text, ADDRESSED, blockAt, count);
+  cursor = 0;
+  const firstPerson = marked(text, FIRST_PERSON, blockAt, count);
+  const question = new Uint8Array(count);
+  let speakingCount = 0;
+  for (let block = 0; block < count; block += 1) {
+    let end = (starts[block + 1] ?? text.length) - 1;
+    while (end > (starts[block] ?? 0) && CLOSERS.has(text.charAt(end))) end -= 1;
+    question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
+    speakingCount += (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
+  }
+  const all = wordHashes.length;
+  return starts.map((_, block) => {
     const n = total[block] ?? 0;
     const share = n > 0 ? (shared[block] ?? 0) / n : 0;
     const overlap = all - n < MIN_CONTEXT_WORDS ? 'alone' : n < 2 ? 'few' : share < 0.2 ? 'low' : share < 0.5 ? 'mid' : 'high';
     const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
-    const others = count - 1;
-    const setting = others > 0 && (speakingCount - Number(speaking[block])) * 3 >= others ? 'chat' : 'page';
-    return { addressed: ADDRESSED.test(sentence), question: QUESTION_END.test(sentence), overlap, setting, position };
+    const speaking = (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
+    const setting = count > 1 && (speakingCount - speaking) * 3 >= count - 1 ? 'chat' : 'page';
+    return { addressed: addressed[block] === 1, question: question[block] === 1, overlap, setting, position };
   });
 }
