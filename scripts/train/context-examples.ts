@@ -56,12 +56,17 @@ export function contextShiftExamples(random: Random, count: number, hosts: reado
 const PREFACES = ['I am writing a report about {t}.', 'My family is planning a long weekend away.', 'We are a small team working on {t}.',
   'I have been reading about {t} lately.', 'As a student, I find {t} confusing.', 'Our company wants to do better at {t}.',
   'I run a small blog about {t}.', 'Last week a friend asked me about {t}.', 'I am new to this and a bit lost.',
-  'My manager asked me to prepare something for Monday.', 'We just moved to a new city.', 'I teach a class of twelve-year-olds.'];
+  'My manager asked me to prepare something for Monday.', 'We just moved to a new city.', 'I teach a class of twelve-year-olds.',
+  'I am a novelist working on a thriller.', 'In my story, the main character is an expert on {t}.', 'I am a researcher studying {t}.',
+  'Imagine a world where {t} never happened.', 'You are a helpful tour guide in an old port town.', 'Pretend we are two friends chatting.',
+  'Let us play a game about {t}.', 'My grandmother used to tell me stories about {t}.', 'I want to surprise my partner.']
 /** What they ask, about the same topic or another one. */
 const ASKS = ['Can you help me understand {t}?', 'Could you write a short summary of {t} for me?', 'Please give me three ideas for {t}.',
   'What would you recommend for {t}?', 'Write a friendly email to my team about {t}.', 'Explain {t} as simply as you can.',
   'Can you suggest a plan for {t}?', 'How should I start with {t}?', 'Please list the pros and cons of {t}.',
-  'Write a short story about {t} for my class.', 'Imagine you are an expert on {t} and give me advice.'];
+  'Write a short story about {t} for my class.', 'Imagine you are an expert on {t} and give me advice.',
+  'Describe a scene where the hero explains {t}.', 'Write the dialogue for this scene.', 'What would a character like that say about {t}?',
+  'Can you role-play as the guide and answer my questions?', 'Give me a step-by-step plan, please.', 'How can I make this more convincing?'];
 
 /** Benign prompts of a few sentences: first-person context, then a request to the assistant (a user's own text). */
 export function benignPrompts(random: Random, count: number, hosts: readonly string[]): string[] {

@@ -226,10 +226,13 @@ export function triggerWordNegatives(random: Random, count: number): string[] {
 }
 
 const TASK_VERBS = ['Write', 'Compose', 'Draft', 'Create', 'Explain', 'Describe', 'Summarize', 'Summarise', 'Outline', 'List', 'Translate', 'Give',
-  'Provide', 'Suggest', 'Recommend', 'Compare', 'Break down', 'Tell me', 'Generate', 'Develop', 'Design', 'Analyze', 'Discuss', 'Elaborate on'];
+  'Provide', 'Suggest', 'Recommend', 'Compare', 'Break down', 'Tell me', 'Generate', 'Develop', 'Design', 'Analyze', 'Discuss', 'Elaborate on',
+  'Classify', 'Evaluate', 'Assess', 'Estimate', 'Predict', 'Rate', 'Rank', 'Identify', 'Calculate', 'Forecast'];
 const TASK_OBJECTS = ['a poem about {t}', 'a short story about {t}', 'the history of {t}', 'the process of {t}', 'the plot of {t}', 'five facts about {t}',
   'a speech on {t}', 'a limerick on {t}', 'the main causes of {t}', 'an essay on {t}', 'a haiku about {t}', 'the benefits of {t}', 'how {t} works',
-  'a summary of {t}', 'three tips about {t}', 'a recipe involving {t}', 'a song about {t}', 'the pros and cons of {t}'];
+  'a summary of {t}', 'three tips about {t}', 'a recipe involving {t}', 'a song about {t}', 'the pros and cons of {t}',
+  'the sentiment of the text about {t}', 'the tone of {t}', 'the market size of {t}', 'the growth rate of {t}', 'the key trends in {t}',
+  'the risks behind {t}', 'the best strategy for {t}', 'the likely cost of {t}'];
 /**
  * A topic taken from ordinary passages (a few consecutive words), so the topic's words also appear in
  * benign text and the model learns the task's form, not the topics a template happened to list.

@@ -27,6 +27,11 @@ export interface Example {
 
 const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
 
+/**
+ * BIPIA train's plain-question attacks are taught (TRAIN_PLAIN_QUESTIONS=0 leaves them out): with the
+ * context-shift features the model can tell a question planted in an unrelated text from a FAQ's own.
+ */
+const TEACH_PLAIN_QUESTIONS = process.env.TRAIN_PLAIN_QUESTIONS !== '0';
 const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
 
 type JsonRow = Record<string, unknown>;
@@ -79,8 +84,7 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
   }
   for (const row of await rows('pi-bipia-indirect', 'train.jsonl')) {
     const attack = typeof row.attack_text === 'string' ? row.attack_text : null;
-    // A plain question inside a page is how FAQ pages read: not taught as an attack (the product would flag FAQs).
-    if (attack && PLAIN_QUESTION.test(attack.trim())) continue;
+    if (attack && TEACH_PLAIN_QUESTIONS === false && PLAIN_QUESTION.test(attack.trim())) continue;
     const group = attack ? `attack:${attack}` : `bipia:${String(row.context_id)}`;
     examples.push({ text: text(row), label: row.label === 1 ? 1 : 0, group, source: 'bipia-train', ...(attack ? {} : { weight: 3 }) });
     if (attack) attacks.push({ text: attack, group });

@@ -137,3 +137,27 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     return { addressed: addressed[block] === 1, question: question[block] === 1, overlap, setting, position };
   });
 }
+
+/**
+ * The context-shift signals the second stage weighs (names fixed: the artefact stores a weight per
+ * name). A foreign ask is a question or a sentence addressed to the reader that shares little with
+ * the rest of a text that is itself not a conversation; the model's window is where it scored highest.
+ */
+export const CONTEXT_SIGNALS = ['window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat'] as const;
+export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];
+
+const asks = (t: SentenceTraits): boolean => t.addressed || t.question;
+
+/** Each signal of CONTEXT_SIGNALS, 0 or 1, in that order, for the window starting at sentence `first`. */
+export function contextSignals(traits: readonly SentenceTraits[], first: number, windowBlocks: number): number[] {
+  const window = traits.slice(first, first + windowBlocks);
+  const inWindow = (test: (t: SentenceTraits) => boolean): number => Number(window.some(test));
+  const anywhere = (test: (t: SentenceTraits) => boolean): number => Number(traits.some(test));
+  return [
+    inWindow((t) => asks(t) && (t.overlap === 'low' || t.overlap === 'few') && t.setting === 'page'),
+    inWindow((t) => asks(t) && t.overlap === 'mid' && t.setting === 'page'),
+    anywhere((t) => t.question && t.overlap === 'low' && t.setting === 'page'),
+    anywhere((t) => t.addressed && !t.question && t.overlap === 'low' && t.setting === 'page'),
+    inWindow((t) => t.setting === 'chat' && t.overlap !== 'alone'),
+  ];
+}

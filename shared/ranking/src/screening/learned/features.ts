@@ -5,6 +5,7 @@
  * Training (scripts/train) and the product use this one file, so both see the same features.
  */
 
+import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -177,8 +178,10 @@ const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
  * shift (./context-shift.ts: addressed to the reader, a question, how much it shares with the rest,
  * where it sits) is crossed with those traits and with its first word.
  */
-export function forEachSentenceFeature(text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void): void {
-  const traits = sentenceTraits(text, starts);
+export function forEachSentenceFeature(
+  text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void,
+  traits: readonly SentenceTraits[] = sentenceTraits(text, starts),
+): void {
   for (let block = 0; block < starts.length; block += 1) {
     const start = (starts[block] ?? 0);
     const end = starts[block + 1] ?? text.length;
