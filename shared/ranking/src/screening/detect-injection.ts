@@ -3,6 +3,7 @@ import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionModel } from './learned/injection-model.ts';
 import { loadInjectionModel } from './learned/injection-model.ts';
 import { CONTEXT_SIGNALS } from './learned/context-shift.ts';
+import { encodedRuns } from './encoded-text.ts';
 import { flatText } from './flat-text.ts';
 import { ruleEvidence } from './rule-evidence.ts';
 
@@ -52,6 +53,10 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
  * count as one space: no evidence depends on lines or on where the text was cut.
  */
 export function detectInjection(text: string, model: InjectionModel = INJECTION_MODEL): Required<InjectionAssessment> {
+  return assess(text, model, true);
+}
+
+function assess(text: string, model: InjectionModel, decode: boolean): Required<InjectionAssessment> {
   // Rules and model read the flat form (one space per whitespace run); spans map back to `text`.
   const flat = flatText(text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text);
   const scanned = flat.text;
@@ -64,12 +69,22 @@ export function detectInjection(text: string, model: InjectionModel = INJECTION_
   // language the model has not seen is still an override).
   const rulesAlone = 1 - Math.exp(-rules.evidence);
   const combined = sigmoid(modelPart + contextPart + combine.rules * rules.evidence + combine.bias);
-  const score = Math.round(Math.max(rulesAlone, combined) * 1000) / 1000;
+  let clean = 1 - Math.max(rulesAlone, combined);
 
   const reasons = rules.hits.map((hit) => hit.family.reason);
   const toOriginal = (start: number, end: number, reason: string): EvidenceSpan =>
     ({ start: flat.original(start), end: end > start ? flat.original(end - 1) + 1 : flat.original(start), reason });
   const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : []));
+  // Encoded runs are read in the clear (one level deep: a decoded text is not decoded again).
+  for (const run of decode ? encodedRuns(scanned) : []) {
+    const inner = assess(run.decoded, model, false);
+    if (inner.score < INJECTION_RISK_MEDIUM_FROM) continue;
+    clean *= 1 - inner.score;
+    const reason = `encoded (${run.kind}): ${inner.reasons[0] ?? 'reads like an instruction to an AI'}`;
+    reasons.unshift(reason);
+    evidence.unshift(toOriginal(run.start, run.end, reason));
+  }
+  const score = Math.round((1 - clean) * 1000) / 1000;
   if (contextPart >= CONTEXT_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) reasons.push(CONTEXT_REASON);
   if (sigmoid(modelPart + contextPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
     const features = model.strongestFeatures(scanned, window.start, window.end, NAMED_FEATURES);
