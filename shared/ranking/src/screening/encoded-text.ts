@@ -17,7 +17,6 @@ export interface EncodedRun {
 const MIN_RUN = 16;
 /** Runs decoded per text, at most (bounded cost on a page of hashes). */
 const MAX_RUNS = 4;
-const CANDIDATE = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX = /^(?:[0-9a-fA-F]{2})+$/;
 
 /** Mostly printable ASCII with words in it: text, not binary or a random token. */
@@ -35,16 +34,24 @@ function readable(bytes: Buffer): string | null {
   return bytes.toString('latin1');
 }
 
-/** The encoded runs of `text` that decode to readable text, first MAX_RUNS in order. */
+const isRunCode = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
+  || code === 43 || code === 47 || code === 95 || code === 45;
+
+/** The encoded runs of `text` that decode to readable text, first MAX_RUNS in order (one pass over the codes). */
 export function encodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
-  CANDIDATE.lastIndex = 0;
-  for (let match = CANDIDATE.exec(text); match !== null && runs.length < MAX_RUNS; match = CANDIDATE.exec(text)) {
-    const run = match[0];
-    if (run.length < MIN_RUN) continue;
-    const hex = HEX.test(run);
-    const decoded = readable(Buffer.from(run, hex ? 'hex' : 'base64'));
-    if (decoded !== null) runs.push({ kind: hex ? 'hex' : 'base64', start: match.index, end: match.index + run.length, decoded });
+  let start = 0;
+  for (let i = 0; i <= text.length && runs.length < MAX_RUNS; i += 1) {
+    if (i < text.length && isRunCode(text.charCodeAt(i))) continue;
+    if (i - start >= MIN_RUN) {
+      let end = i;
+      while (end < text.length && end < i + 2 && text.charCodeAt(end) === 61) end += 1; // base64 padding
+      const run = text.slice(start, end);
+      const hex = HEX.test(run);
+      const decoded = readable(Buffer.from(run, hex ? 'hex' : 'base64'));
+      if (decoded !== null) runs.push({ kind: hex ? 'hex' : 'base64', start, end, decoded });
+    }
+    start = i + 1;
   }
   return runs;
 }

@@ -194,7 +194,7 @@ export function forEachSentenceFeature(
     const second = first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0];
     if (first !== undefined) sink(hashString(`1|${place}|${first}`) & mask, block);
     if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
-    if (text.slice(start, end).trimEnd().endsWith('?')) sink(hashString(`?|${place}`) & mask, block);
+    if (shift?.question === true) sink(hashString(`?|${place}`) & mask, block);
     if (!shift || shift.overlap === 'alone') continue;
     const { addressed, question, overlap, setting, position } = shift;
     sink(hashString(`cx|${addressed}|${question}|${overlap}`) & mask, block);
