@@ -85,6 +85,15 @@ function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, 
   return out;
 }
 
+/** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
+let wordHashes = new Uint32Array(1024);
+let wordBlocks = new Uint32Array(1024);
+const grow = (array: Uint32Array): Uint32Array => {
+  const bigger = new Uint32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+};
+
 /** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
 export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
   const count = starts.length;
@@ -97,19 +106,23 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
   };
   // Per word: the first sentence it was seen in, or -1 once seen in two different sentences.
   const seen = new Map<number, number>();
-  const wordHashes: number[] = [];
-  const wordBlocks: number[] = [];
+  let words = 0;
   contentWords(text, (hash, at) => {
     const block = blockAt(at);
-    wordHashes.push(hash);
-    wordBlocks.push(block);
+    if (words >= wordHashes.length) {
+      wordHashes = grow(wordHashes);
+      wordBlocks = grow(wordBlocks);
+    }
+    wordHashes[words] = hash;
+    wordBlocks[words] = block;
+    words += 1;
     const first = seen.get(hash);
     if (first === undefined) seen.set(hash, block);
     else if (first !== block && first !== -1) seen.set(hash, -1);
   });
   const total = new Uint16Array(count);
   const shared = new Uint16Array(count);
-  for (let i = 0; i < wordHashes.length; i += 1) {
+  for (let i = 0; i < words; i += 1) {
     const block = wordBlocks[i] ?? 0;
     total[block] = (total[block] ?? 0) + 1;
     if (seen.get(wordHashes[i] ?? 0) === -1) shared[block] = (shared[block] ?? 0) + 1;
@@ -126,7 +139,7 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
     speakingCount += (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
   }
-  const all = wordHashes.length;
+  const all = words;
   return starts.map((_, block) => {
     const n = total[block] ?? 0;
     const share = n > 0 ? (shared[block] ?? 0) / n : 0;
