@@ -112,7 +112,12 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
     is no context, titled examples 0.725 / 0.725 / 0.386, 0.047 / 0.068 / 0.007; the chat setting and benign first-person
     prompts 0.700 / 0.700 / 0.363, 0.024 / 0.032 / 0.002; a speed rewrite (same figures); the second stage with BIPIA
     train's plain questions taught 0.727 / 0.738 / 0.382, 0.029 / 0.037 / 0.007; analysis-task forms and role-play
-    prompts 0.742 / 0.738 / 0.422, 0.035 / 0.041 / 0.007; encoded runs 0.742 / 0.738 / 0.434, same FPRs. The FPR rises
+    prompts 0.742 / 0.738 / 0.422, 0.035 / 0.041 / 0.007; encoded runs 0.742 / 0.738 / 0.434, same FPRs (the shipped
+    model; the final run of this file differs by rounding). A ninth run, reply-shaping, scam and business-question forms
+    written for the attack categories the lead named (reverse text, emoji, base encoding, ciphers, translation, business
+    intelligence, sentiment, scams), gave 0.763 / 0.778 / 0.446 but 0.044 / 0.077 / 0.017 (its calibration, fitted on a
+    few hundred held-out passages, moved the gate): not shipped. Holding out more web passages to steady the calibration
+    was judged on held-out groups only (recall fell) and not shipped either. The FPR rises
     on WildGuard and NotInject were seen on these runs and answered with general changes (a title is no context, the
     chat setting, benign prompts written for the purpose), not with rules from their rows; WildGuard stays above its
     target. Treat these figures as lightly tuned.
