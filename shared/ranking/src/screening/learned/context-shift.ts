@@ -88,7 +88,7 @@ function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, 
 /** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
 let wordHashes = new Uint32Array(1024);
 let wordBlocks = new Uint32Array(1024);
-const grow = (array: Uint32Array): Uint32Array => {
+const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
   const bigger = new Uint32Array(array.length * 2);
   bigger.set(array);
   return bigger;
