@@ -42,6 +42,8 @@ const NEGATIVE_WEIGHT = env('TRAIN_NEGATIVE_WEIGHT', 3);
 /** Each rule family adds −ln(1 − weight) × this to the logit (see fitCombination). */
 const RULES_WEIGHT = env('TRAIN_RULES_WEIGHT', 2);
 export const ARTEFACT_URL = new URL('../../shared/ranking/src/screening/learned/injection-model.json', import.meta.url);
+/** Where the artefact is written: the shipped file, or TRAIN_OUT (the reproducibility test writes beside it). */
+const OUTPUT: string | URL = process.env.TRAIN_OUT ?? ARTEFACT_URL;
 
 const heldOut = (example: Example): boolean => stableHash(`holdout:${example.group}`) / 4294967296 < HELD_OUT_SHARE;
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -125,8 +127,8 @@ async function main(): Promise<void> {
     },
     weights: bytes.toString('base64'),
   };
-  await writeFile(ARTEFACT_URL, `${JSON.stringify(artefact)}\n`);
-  console.log(`Wrote ${fileURLToPath(ARTEFACT_URL)} (${(performance.now() - started) / 1000} s).`);
+  await writeFile(OUTPUT, `${JSON.stringify(artefact)}\n`);
+  console.log(`Wrote ${typeof OUTPUT === 'string' ? OUTPUT : fileURLToPath(OUTPUT)} (${(performance.now() - started) / 1000} s).`);
 }
 
 await main();
