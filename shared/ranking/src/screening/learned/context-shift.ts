@@ -94,6 +94,11 @@ const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
   return bigger;
 };
 
+const UNSEEN = -2;
+const SHARED = -1;
+let tableKeys = new Uint32Array(64);
+let tableFirst = new Int32Array(64);
+
 /** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
 export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
   const count = starts.length;
@@ -104,28 +109,48 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     while (cursor + 1 < count && (starts[cursor + 1] ?? 0) <= at) cursor += 1;
     return cursor;
   };
-  // Per word: the first sentence it was seen in, or -1 once seen in two different sentences.
-  const seen = new Map<number, number>();
   let words = 0;
   contentWords(text, (hash, at) => {
-    const block = blockAt(at);
     if (words >= wordHashes.length) {
       wordHashes = grow(wordHashes);
       wordBlocks = grow(wordBlocks);
     }
     wordHashes[words] = hash;
-    wordBlocks[words] = block;
+    wordBlocks[words] = blockAt(at);
     words += 1;
-    const first = seen.get(hash);
-    if (first === undefined) seen.set(hash, block);
-    else if (first !== block && first !== -1) seen.set(hash, -1);
   });
+  // Per distinct word (open addressing over the reused table): the first sentence it was seen in, or
+  // SHARED once seen in two different sentences.
+  let size = 64;
+  while (size < words * 2) size *= 2;
+  if (tableKeys.length < size) {
+    tableKeys = new Uint32Array(size);
+    tableFirst = new Int32Array(size);
+  }
+  tableKeys.fill(0, 0, size);
+  const slotOf = (hash: number): number => {
+    const key = hash === 0 ? 1 : hash;
+    let slot = key & (size - 1);
+    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & (size - 1);
+    if (tableKeys[slot] === 0) {
+      tableKeys[slot] = key;
+      tableFirst[slot] = UNSEEN;
+    }
+    return slot;
+  };
+  for (let i = 0; i < words; i += 1) {
+    const slot = slotOf(wordHashes[i] ?? 0);
+    const block = wordBlocks[i] ?? 0;
+    const first = tableFirst[slot] ?? UNSEEN;
+    if (first === UNSEEN) tableFirst[slot] = block;
+    else if (first !== block) tableFirst[slot] = SHARED;
+  }
   const total = new Uint16Array(count);
   const shared = new Uint16Array(count);
   for (let i = 0; i < words; i += 1) {
     const block = wordBlocks[i] ?? 0;
     total[block] = (total[block] ?? 0) + 1;
-    if (seen.get(wordHashes[i] ?? 0) === -1) shared[block] = (shared[block] ?? 0) + 1;
+    if (tableFirst[slotOf(wordHashes[i] ?? 0)] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
   }
   cursor = 0;
   const addressed = marked(text, ADDRESSED, blockAt, count);
