@@ -42,10 +42,9 @@ export async function scoresThroughPipeline(texts: readonly string[]): Promise<n
   };
   const scores: number[] = [];
   for (const [q, pool] of pools) {
-    // k above the public cap of 25 (as the ranking eval does): one search returns the whole pool.
-    const request = { ...SearchRequestSchema.parse({ q, max_candidates: BATCH, mode: 'snip', rank: 'off' }), k: BATCH };
     const response = await runSearch(
-      request,
+      // The contract caps k at 25; the eval asks for the whole pool, as the ranking eval does.
+      { ...SearchRequestSchema.parse({ q, max_candidates: BATCH, mode: 'snip', rank: 'off' }), k: BATCH },
       { requestId: `injection-eval-${q}`, signal: new AbortController().signal },
       deps,
     );

@@ -215,6 +215,18 @@ describe('caching', () => {
     expect((await site.inject('/assets/site.0000000000.css')).json().code).toBe('NOT_FOUND');
   });
 
+  it('points a module\'s import of another module at that module\'s hashed URL, which is served', async () => {
+    const { body } = await site.inject('/');
+    const script = /src="(\/assets\/search\.[0-9a-f]+\.js)"/.exec(body)?.[1];
+    const served = (await site.inject(script ?? '')).body;
+    const imported = /from '(\/assets\/result-card\.[0-9a-f]{10}\.js)'/.exec(served)?.[1];
+    expect(served).not.toContain("from './result-card.js'");
+    expect(imported).toBeDefined();
+    const module = await site.inject(imported!);
+    expect(module.statusCode).toBe(200);
+    expect(module.body).toContain('export { card, h, safeHref, withPathLinks }');
+  });
+
   it('gives the browser script and stylesheet their media types', async () => {
     const { body } = await site.inject('/');
     const script = /src="(\/assets\/search\.[0-9a-f]+\.js)"/.exec(body)?.[1];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { contractRegistry } from './registry.ts';
+import { InjectionEvidenceSchema } from './injection-evidence.ts';
 
 /**
  * `POST /v1/extract` and the MCP tool `read_pages`: pages the agent already has the URLs of, read by
@@ -54,6 +55,8 @@ export const ExtractedPageSchema = z.object({
   signals: z.object({ prompt_injection: z.number().min(0).max(1).nullable() }),
   injection_risk: z.enum(['low', 'medium', 'high']),
   injection_reasons: z.array(z.string()),
+  injection_evidence: z.array(InjectionEvidenceSchema).optional()
+    .describe('Where the injection evidence lies in `content` (field `content`, at most 5 spans, strongest first); absent when none was found or the text is withheld.'),
   hidden_text: z.array(z.string()).optional().describe('Kinds of hidden text found (comment, display_none, zero_width …); removed from content, screened.'),
   fetch_ms: z.number().min(0).optional(),
 });

@@ -6,11 +6,13 @@ export {
   dateWindow, FILTER_LIMITS, hostMatches, pickFilters, SAFESEARCH_LEVELS, searchFilterFields, TIME_RANGE_DAYS, TIME_RANGES,
 } from './search-filters.ts';
 export { parseSearchRequest } from './parse-search-request.ts';
-export type { Gates, InjectionEvidence, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
+export type { Gates, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
 export {
-  CALLER_GUIDANCE, EVIDENCE_FIELDS, GatesSchema, InjectionEvidenceSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
+  CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
 } from './search-response.ts';
 export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
+export type { InjectionEvidence } from './injection-evidence.ts';
+export { EVIDENCE_FIELDS, InjectionEvidenceSchema, MAX_EVIDENCE_SPANS } from './injection-evidence.ts';
 export type { AppliedFilters, DropReason, ProviderReport, ProviderStatus } from './search-response.ts';
 export { AppliedFiltersSchema, DROP_REASONS, PROVIDER_STATUSES, ProviderReportSchema } from './search-response.ts';
 export type { DiscoveryDocument, HealthResponse } from './service-documents.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_CHARS } from './extract.ts';
 import { PAGE_FAILURES } from './page-status.ts';
 import { SEARCH_LIMITS } from './search-request.ts';
+import { InjectionEvidenceSchema, MAX_EVIDENCE_SPANS } from './injection-evidence.ts';
 import { SignalsSchema } from './search-response.ts';
 
 /**
@@ -59,6 +60,8 @@ export const PageReadSchema = z.object({
   signals: SignalsSchema.describe('The judge\'s signals on the page text; prompt_injection includes the hidden text.'),
   is_republisher: z.boolean().nullable(),
   injection_reasons: z.array(z.string()),
+  injection_evidence: z.array(InjectionEvidenceSchema).max(MAX_EVIDENCE_SPANS).optional()
+    .describe('Spans of injection evidence in `content` as sent (field `content`), strongest first.'),
   hidden_text: z.object({
     chars: z.number().int().min(0),
     kinds: z.array(z.string()).describe('Where text was hidden: comment, display_none, visibility_hidden, aria_hidden, hidden_attribute, off_screen, zero_width, tag_characters.'),

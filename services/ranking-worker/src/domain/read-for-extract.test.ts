@@ -91,6 +91,23 @@ describe('extract jobs in the worker', () => {
     if (result.outcome !== 'read') throw new Error('not read');
     expect(result.signals.prompt_injection).toBeGreaterThanOrEqual(0.55);
     expect(result.injection_reasons.length).toBeGreaterThan(0);
+    // The evidence points into the content sent back: an agent can see which words were the attack.
+    const [strongest] = result.injection_evidence ?? [];
+    expect(strongest?.field).toBe('content');
+    expect(result.content?.slice(strongest!.start, strongest!.end)).toMatch(/ignore all previous instructions/i);
+  });
+
+  it('deep-mode jobs point their evidence into what the row shows, also when the content is cut and reordered', async () => {
+    const deep = { kind: undefined, query: 'tides rise and fall coasts', candidate: { url: `${server.origin}/injected`, title: 'Tide tips', snippet: 'tides', provider_rank: 1 } };
+    const excerptOnly = await run(extractJob('/injected', { ...deep, max_chars: undefined }));
+    if (excerptOnly.outcome !== 'read') throw new Error('not read');
+    for (const span of excerptOnly.injection_evidence ?? []) expect(excerptOnly.excerpt.slice(span.start, span.end).length).toBe(span.end - span.start);
+    const withContent = await run(extractJob('/injected', { ...deep, max_chars: 8_000 }));
+    if (withContent.outcome !== 'read') throw new Error('not read');
+    const spans = withContent.injection_evidence ?? [];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const span of spans) expect(withContent.content?.slice(span.start, span.end).trim().length).toBeGreaterThan(0);
+    expect(spans.some((span) => /ignore all previous instructions/i.test(withContent.content!.slice(span.start, span.end)))).toBe(true);
   });
 
   it('says a challenge page has no readable text instead of returning it', async () => {

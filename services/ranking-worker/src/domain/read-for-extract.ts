@@ -5,6 +5,7 @@ import type { JobContext } from '@rankgate/platform/queue';
 
 import type { ExtractedPage } from '../extract/extract-page.ts';
 import { cutToRelevant } from '../extract/relevant-passages.ts';
+import { evidenceInContent } from './content-evidence.ts';
 import { screenPage } from './screen-page.ts';
 
 /**
@@ -22,6 +23,7 @@ export function readForExtract(
   const signals = Object.fromEntries(SIGNAL_NAMES.map((name) => [name, null])) as Signals;
   signals.prompt_injection = screened.score;
   const { content, truncated } = cutToRelevant(extracted.text, job.query, job.max_chars ?? MAX_CHARS.default);
+  const evidence = evidenceInContent(extracted.text, screened.evidence, content);
   return {
     outcome: 'read',
     final_url: page.url,
@@ -36,6 +38,7 @@ export function readForExtract(
     signals,
     is_republisher: null,
     injection_reasons: screened.reasons,
+    ...(evidence.length > 0 ? { injection_evidence: evidence } : {}),
     hidden_text: { chars: extracted.hidden.text.length, kinds: extracted.hidden.kinds },
     usage: { judge_calls: 0, input_tokens: 0, output_tokens: 0 },
     timings_ms: { fetch: timings.fetch, extract: timings.extract, judge: 0, total: timings.total },

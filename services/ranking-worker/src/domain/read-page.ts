@@ -12,6 +12,7 @@ import type { PageExtractor } from '../extract/extract-pool.ts';
 import { ExtractBudgetError } from '../extract/extract-pool.ts';
 import { emptyPageReason } from '../extract/empty-page.ts';
 import { cutToRelevant } from '../extract/relevant-passages.ts';
+import { evidenceInContent } from './content-evidence.ts';
 import { readForExtract } from './read-for-extract.ts';
 import { screenPage } from './screen-page.ts';
 
@@ -105,6 +106,10 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
   })) as Signals;
   const screened = screenPage({ title: job.candidate.title, snippet: job.candidate.snippet, text, hidden: extracted.hidden }, signals.prompt_injection);
   signals.prompt_injection = screened.score;
+  const excerpt = bestExcerpt(extracted.text, analyzeQuery(job.query), deps.excerptChars);
+  const cut: { content?: string; truncated?: boolean } = job.max_chars ? cutToRelevant(extracted.text, job.query, job.max_chars) : {};
+  // The row shows `content` when the job asked for it, else the excerpt: spans point into what it shows.
+  const evidence = evidenceInContent(text, screened.evidence, cut.content ?? excerpt);
 
   const result: PageRead = {
     outcome: 'read',
@@ -112,12 +117,13 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
     content_type: page.contentType || 'text/html',
     title: extracted.title,
     published_at: extracted.publishedAt,
-    excerpt: bestExcerpt(extracted.text, analyzeQuery(job.query), deps.excerptChars),
-    ...(job.max_chars ? cutToRelevant(extracted.text, job.query, job.max_chars) : {}),
+    excerpt,
+    ...cut,
     text_chars: extracted.text.length,
     signals,
     is_republisher: verdict?.is_republisher ?? null,
     injection_reasons: screened.reasons,
+    ...(evidence.length > 0 ? { injection_evidence: evidence } : {}),
     hidden_text: { chars: extracted.hidden.text.length, kinds: extracted.hidden.kinds },
     usage: { judge_calls: usage.calls, input_tokens: usage.input_tokens, output_tokens: usage.output_tokens },
     timings_ms: { fetch: fetchMs, extract: extractMs, judge: elapsed(judgeStarted), total: elapsed(started) },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { PageJob, PageResult, RowPage, Signals } from '@rankgate/contracts';
-import { SIGNAL_NAMES } from '@rankgate/contracts';
+import { MAX_EVIDENCE_SPANS, SIGNAL_NAMES } from '@rankgate/contracts';
 import type { JobProducer } from '@rankgate/platform/queue';
 import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from '@rankgate/platform/queue';
 import type { JudgeUsage } from '@rankgate/ranking';
@@ -82,6 +82,8 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
     signals,
     isRepublisher,
     injectionReasons: [...new Set([...row.injectionReasons, ...page.injection_reasons])],
+    // The page's spans point into the content it now shows; the snippet's stay valid beside them.
+    injectionEvidence: [...(page.injection_evidence ?? []), ...row.injectionEvidence].slice(0, MAX_EVIDENCE_SPANS),
     score: scoreOf(signals, row.listRank ?? row.candidate.provider_rank),
     gate: applyGates(signals, isRepublisher),
     // A worker of the previous version sends only the excerpt.

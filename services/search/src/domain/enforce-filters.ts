@@ -1,11 +1,16 @@
 import type { SearchFilters, SearchMeta } from '@rankgate/contracts';
 import { dateWindow, hostMatches } from '@rankgate/contracts';
+import type { RankedCandidate } from '@rankgate/ranking';
+
 import type { Candidate } from '../discover/index.ts';
 
 export type FilterDrop = SearchMeta['dropped'][number];
 
 const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).hostname.toLowerCase() : '');
 const domainOf = (url: string): string => hostOf(url).replace(/^www\./, '');
+
+type DateWindow = NonNullable<ReturnType<typeof dateWindow>>;
+const outsideWindow = (day: string, window: DateWindow): boolean => Boolean((window.from && day < window.from) || (window.to && day > window.to));
 
 /**
  * The filters enforced on what the providers returned, whatever each provider did with them: a domain
@@ -39,12 +44,36 @@ export function enforceFilters(
           drop('no_date', { published_at: null });
           continue;
         }
-      } else if ((window.from && day < window.from) || (window.to && day > window.to)) {
+      } else if (outsideWindow(day, window)) {
         drop('outside_dates', { published_at: candidate.published_at ?? null });
         continue;
       }
     }
     kept.push(candidate);
+  }
+  return { kept, dropped };
+}
+
+/**
+ * Deep mode reads pages, and a page may carry the publication date its result lacked: a row kept
+ * because its date was unknown is checked again once its page names one.
+ */
+export function enforceDatesOnPages(
+  rows: readonly RankedCandidate[],
+  filters: SearchFilters,
+  now: Date = new Date(),
+): { kept: RankedCandidate[]; dropped: FilterDrop[] } {
+  const window = dateWindow(filters, now);
+  if (!window) return { kept: [...rows], dropped: [] };
+  const kept: RankedCandidate[] = [];
+  const dropped: FilterDrop[] = [];
+  for (const row of rows) {
+    const found = row.candidate.published_at ? undefined : row.publishedAt?.slice(0, 10);
+    if (found && outsideWindow(found, window)) {
+      dropped.push({ url: row.candidate.url, domain: domainOf(row.candidate.url), reason: 'outside_dates', published_at: row.publishedAt ?? null });
+    } else {
+      kept.push(row);
+    }
   }
   return { kept, dropped };
 }

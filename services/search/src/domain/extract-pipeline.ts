@@ -62,6 +62,7 @@ function fromRead(url: string, read: PageRead, fetchMs: number): ExtractedPage {
     content: withheld ? null : (read.content ?? read.excerpt), text_chars: read.text_chars, truncated: read.truncated ?? false,
     ...(withheld ? { withheld: true, reason: 'the page carries a prompt injection; its text is withheld' } : {}),
     signals: { prompt_injection: score }, injection_risk: risk, injection_reasons: read.injection_reasons,
+    ...(!withheld && read.injection_evidence?.length ? { injection_evidence: read.injection_evidence } : {}),
     ...(read.hidden_text.kinds.length > 0 ? { hidden_text: read.hidden_text.kinds } : {}),
     fetch_ms: fetchMs,
   };

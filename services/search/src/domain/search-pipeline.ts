@@ -14,7 +14,7 @@ import type { DiscoverStrategy } from '../discover/discover-sources.ts';
 import { discoverFromSources } from '../discover/discover-sources.ts';
 import { filterWarnings } from '../discover/filter-warnings.ts';
 import type { DiscoverCache } from './discover-cache.ts';
-import { enforceFilters } from './enforce-filters.ts';
+import { enforceDatesOnPages, enforceFilters } from './enforce-filters.ts';
 
 export interface SearchDependencies {
   /** One discover provider (tests, the sandbox, the eval); `providers` takes precedence. */
@@ -105,7 +105,9 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
     })
     : undefined;
   const fetchMs = stageC ? elapsed(fetchStarted) : 0;
-  const final = stageC?.ranked ?? cascade.ranked;
+  const paged = stageC ? enforceDatesOnPages(stageC.ranked, filters, asOf) : { kept: cascade.ranked, dropped: [] };
+  const final = paged.kept;
+  const filterDrops = [...filtered.dropped, ...paged.dropped];
 
   let rows;
   let gatedOut = 0;
@@ -139,7 +141,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
         discovered: discovered.candidates.length,
         ranked: ranked ? cascade.ranked.length : 0,
         judged: ranked ? cascade.ranked.filter((row) => row.judged).length : 0,
-        filtered_out: filtered.dropped.length,
+        filtered_out: filterDrops.length,
         gated_out: gatedOut,
         returned: rows.length,
         ...(stageC ? { pages_planned: stageC.planned, pages_judged: stageC.judged } : {}),
@@ -152,7 +154,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
         output_tokens: cascade.usage.output_tokens + (stageC?.usage.output_tokens ?? 0),
         pages_fetched: stageC?.fetched ?? 0,
       },
-      dropped: [...filtered.dropped, ...toDropped(dropped)],
+      dropped: [...filterDrops, ...toDropped(dropped)],
       applied_filters: filters,
       as_of: asOf.toISOString().slice(0, 10),
       warnings,

@@ -3,11 +3,9 @@
  * decompression, charsets, per-host concurrency. Pages are served from 127.0.0.1, which the test
  * allow-list (test configuration only) lets through.
  */
-import type { ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,109 +18,21 @@ import type { FakeDns } from '../testing/fetch/fake-dns.ts';
 import { startFakeDns } from '../testing/fetch/fake-dns.ts';
 import type { PageServer } from '../testing/fetch/page-server.ts';
 import { startPageServer } from '../testing/fetch/page-server.ts';
+import type { LoadProbe } from '../testing/fetch/fetcher-test-pages.ts';
+import { fetcherTestPages } from '../testing/fetch/fetcher-test-pages.ts';
 import { TEST_TLS_CERT, TEST_TLS_KEY } from '../testing/fetch/tls-fixture.ts';
 
 const MAX_BYTES = 64 * 1024;
 const MAX_DECOMPRESSED = 256 * 1024;
 const TOTAL_TIMEOUT_MS = 1_500;
 
-let inFlight = 0;
-let maxInFlight = 0;
+const load: LoadProbe = { inFlight: 0, maxInFlight: 0 };
 let server: PageServer;
 let dns: FakeDns;
 let fetcher: SafeFetcher;
 
-const html = (body: string, headers: Record<string, string> = {}) => (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
-  res.end(body);
-};
-
 beforeAll(async () => {
-  server = await startPageServer({
-    '/page': html('<html><head><title>Tides</title></head><body><p>The moon pulls the oceans.</p></body></html>'),
-    '/gzip': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' });
-      res.end(gzipSync('compressed tides text'));
-    },
-    '/br': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'br' });
-      res.end(brotliCompressSync('brotli tides text'));
-    },
-    '/bomb': (_req, res) => {
-      // 20 MB of zeros compress to ~20 KB: under the byte cap, far over the decompression cap.
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
-      res.end(gzipSync(Buffer.alloc(20 * 1024 * 1024)));
-    },
-    '/corrupt-gzip': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
-      res.end(Buffer.from('definitely not gzip data'));
-    },
-    '/corrupt-br': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' });
-      res.end(Buffer.from('definitely not brotli data'));
-    },
-    '/zstd': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'zstd' });
-      res.end('x');
-    },
-    '/large-chunked': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      const chunk = 'x'.repeat(16 * 1024);
-      let sent = 0;
-      const push = () => {
-        while (sent < 1024 && res.write(chunk)) sent += 1;
-        if (sent < 1024) res.once('drain', push);
-        else res.end();
-      };
-      push();
-    },
-    '/large-declared': (_req, res) => {
-      // Declares a large body and then sends it slowly: the declared length alone must refuse it.
-      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(10 * 1024 * 1024) });
-      res.write('x');
-    },
-    '/slow-loris': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      const timer = setInterval(() => res.write('.'), 100);
-      res.on('close', () => clearInterval(timer));
-    },
-    '/hop1': (_req, res) => { res.writeHead(301, { location: '/hop2' }); res.end(); },
-    '/hop2': (_req, res) => { res.writeHead(302, { location: `${server.origin}/page?via=hop2` }); res.end(); },
-    '/loop': (_req, res) => { res.writeHead(302, { location: '/loop' }); res.end(); },
-    '/windows-1252': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
-      res.end(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80])); // "Café €"
-    },
-    '/shift-jis-meta': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(Buffer.concat([Buffer.from('<meta charset="Shift_JIS"><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p>')])); // 日本
-    },
-    '/latin1-undeclared': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(Buffer.from([0x4e, 0x61, 0xef, 0x76, 0x65])); // "Naïve" in Latin-1: invalid UTF-8
-    },
-    '/utf16-bom': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' });
-      res.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('tide', 'utf16le')]));
-    },
-    '/pdf': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/pdf' });
-      res.end(Buffer.from('%PDF-1.7\n'));
-    },
-    '/slow': (_req, res) => {
-      inFlight += 1;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.end('ok');
-      }, 150);
-    },
-    '/cookie': (_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': 'session=secret', 'x-multi': 'a' });
-      res.end('ok');
-    },
-  });
+  server = await startPageServer(fetcherTestPages(load, () => server.origin));
   dns = await startFakeDns((name, type) => (['a.test', 'b.test', 'pages.test'].includes(name) && type === 'A' ? ['127.0.0.1'] : name.endsWith('.test') ? [] : undefined));
   const policy: FetchPolicy = {
     userAgent: 'Rankgate-test/1 (+https://rankgate.test/docs/deep-mode.md)', connectTimeoutMs: 1_000, totalTimeoutMs: TOTAL_TIMEOUT_MS,
@@ -221,16 +131,16 @@ describe('limits', () => {
   });
 
   it('runs at most perHostConcurrency fetches per host at once; other hosts are not held up', async () => {
-    maxInFlight = 0;
+    load.maxInFlight = 0;
     const started = performance.now();
     await Promise.all(Array.from({ length: 6 }, () => fetcher.fetch(`http://a.test:${server.port}/slow`)));
     const oneHost = performance.now() - started;
-    expect(maxInFlight).toBe(2);
+    expect(load.maxInFlight).toBe(2);
     expect(oneHost).toBeGreaterThanOrEqual(3 * 150 - 20); // three waves of two
 
-    maxInFlight = 0;
+    load.maxInFlight = 0;
     await Promise.all(['a.test', 'b.test'].flatMap((host) => Array.from({ length: 2 }, () => fetcher.fetch(`http://${host}:${server.port}/slow`))));
-    expect(maxInFlight).toBe(4);
+    expect(load.maxInFlight).toBe(4);
   });
 });
 

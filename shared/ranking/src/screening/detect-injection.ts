@@ -22,7 +22,7 @@ export interface InjectionAssessment {
   reasons: string[];
   /**
    * Where the evidence lies, strongest first (rule matches, then the model's most suspicious window).
-   * Always set by detectInjection; absent where several texts were combined (a page and its hidden parts).
+   * Always set by detectInjection; screenPage gives the visible text's spans only (offsets into it).
    */
   evidence?: EvidenceSpan[];
 }

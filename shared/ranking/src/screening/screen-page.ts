@@ -60,11 +60,18 @@ export function hiddenEvidence(score: number): number {
 /**
  * One assessment for a page: the visible text as any text (title and snippet first), each hidden
  * channel with its evidence doubled, all combined as independent signals. Reasons found only in
- * hidden text name the channel: "in an HTML comment: override of prior instructions".
+ * hidden text name the channel: "in an HTML comment: override of prior instructions". `evidence`
+ * holds the spans found in the visible text, as offsets into `visibleText` (hidden text is not
+ * returned to anyone, so its evidence is named by the reasons only).
  */
 export function screenPage({ title, snippet, visibleText, hiddenText = [] }: PageText): InjectionAssessment {
   const head = [title, snippet].filter((part): part is string => typeof part === 'string' && part.length > 0).join(' — ');
   const visible = detectInjection(head ? `${head}\n${visibleText}` : visibleText);
+  const headChars = head ? head.length + 1 : 0;
+  // Spans in the visible text, in its own offsets (the head is the row's title and snippet, screened on their own).
+  const evidence = (visible.evidence ?? [])
+    .filter((span) => span.start >= headChars)
+    .map((span) => ({ ...span, start: span.start - headChars, end: span.end - headChars }));
   let clean = 1 - visible.score;
   const found: { reason: string; weight: number }[] = [];
 
@@ -92,5 +99,5 @@ export function screenPage({ title, snippet, visibleText, hiddenText = [] }: Pag
   found.sort((a, b) => b.weight - a.weight);
   // Hidden evidence first: it is the stronger signal of the two.
   const ordered = [...found.map((f) => f.reason), ...visible.reasons].filter((reason, i, all) => all.indexOf(reason) === i);
-  return { score: Math.round((1 - clean) * 1000) / 1000, reasons: ordered };
+  return { score: Math.round((1 - clean) * 1000) / 1000, reasons: ordered, evidence };
 }

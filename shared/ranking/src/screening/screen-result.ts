@@ -4,7 +4,7 @@
  * a description is evidence, weighed as hidden text is on a page). Evidence is reported per field,
  * with offsets into that field's own text.
  */
-import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
+import { INJECTION_RISK_MEDIUM_FROM, MAX_EVIDENCE_SPANS } from '@rankgate/contracts';
 import type { EvidenceSpan, InjectionAssessment } from './detect-injection.ts';
 import { detectInjection } from './detect-injection.ts';
 import type { HiddenChannel } from './screen-page.ts';
@@ -39,8 +39,6 @@ export interface ScreenedResult {
   content?: string;
 }
 
-/** The evidence spans reported per row, at most. */
-const MAX_EVIDENCE = 5;
 const SEPARATOR = ' — ';
 
 /** Hidden parts of a provider's markup: comments and elements a browser would not show. */
@@ -128,5 +126,5 @@ export function screenResult(result: ScreenedResult): ResultAssessment {
   reasons.sort((a, b) => b.weight - a.weight);
   const ordered = [...reasons.map((r) => r.reason), ...visible.reasons].filter((reason, i, all) => all.indexOf(reason) === i);
   const score = result.markup ? Math.round((1 - clean) * 1000) / 1000 : visible.score;
-  return { score, reasons: ordered, evidence: evidence.slice(0, MAX_EVIDENCE) };
+  return { score, reasons: ordered, evidence: evidence.slice(0, MAX_EVIDENCE_SPANS) };
 }
