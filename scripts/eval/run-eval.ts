@@ -105,22 +105,23 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
     are drawn from ordinary passages instead of a fixed list (a fixed list taught topic words, not the form of a task).
   - *Detector round 3, 2026-11-24 (model 2026-11-24.2: flat text, \`|\` as a sentence end, context-shift features and a
     second stage, encoded runs)*: trained on training files only, as above. Each change was first judged on the held-out
-    *training* groups the trainer prints; one (teaching plain tasks standing alone as benign) was dropped there, without an
-    eval run. Eight runs of \`npm run eval -- --only injection\` were made as go/no-go checks (runSearch recall on web
-    passages / BIPIA test / CyberSecEval, FPR on NotInject / WildGuard / DL19): the baseline 0.628 / 0.545 / 0.363,
-    0.032 / 0.028 / 0.004; flat text, \`|\` and context-shift features 0.733 / 0.733 / 0.402, 0.097 / 0.075 / 0.007; a title
-    is no context, titled examples 0.725 / 0.725 / 0.386, 0.047 / 0.068 / 0.007; the chat setting and benign first-person
-    prompts 0.700 / 0.700 / 0.363, 0.024 / 0.032 / 0.002; a speed rewrite (same figures); the second stage with BIPIA
-    train's plain questions taught 0.727 / 0.738 / 0.382, 0.029 / 0.037 / 0.007; analysis-task forms and role-play
-    prompts 0.742 / 0.738 / 0.422, 0.035 / 0.041 / 0.007; encoded runs 0.742 / 0.738 / 0.434, same FPRs (the shipped
-    model; the final run of this file differs by rounding). A ninth run, reply-shaping, scam and business-question forms
+    *training* groups the trainer prints; one (teaching plain tasks standing alone as benign) was dropped there, without
+    an eval run. Eight runs of \`npm run eval -- --only injection\` were made as go/no-go checks (runSearch recall on
+    web passages / BIPIA test / CyberSecEval, FPR on NotInject / WildGuard / DL19): the baseline 0.628 / 0.545 / 0.363,
+    0.032 / 0.028 / 0.004; flat text, \`|\` and context-shift features 0.733 / 0.733 / 0.402, 0.097 / 0.075 / 0.007; a
+    title is no context, titled examples 0.725 / 0.725 / 0.386, 0.047 / 0.068 / 0.007; the chat setting and benign
+    first-person prompts 0.700 / 0.700 / 0.363, 0.024 / 0.032 / 0.002; a speed rewrite (same figures); the second stage
+    with BIPIA train's plain questions taught 0.727 / 0.738 / 0.382, 0.029 / 0.037 / 0.007; analysis-task forms and
+    role-play prompts 0.742 / 0.738 / 0.422, 0.035 / 0.041 / 0.007; encoded runs 0.742 / 0.738 / 0.434, same FPRs; the
+    shipped model is that one retrained after the question feature came to read the sentence's traits (a question mark
+    before a closing quote counts), the figures below. A ninth run, reply-shaping, scam and business-question forms
     written for the attack categories the lead named (reverse text, emoji, base encoding, ciphers, translation, business
     intelligence, sentiment, scams), gave 0.763 / 0.778 / 0.446 but 0.044 / 0.077 / 0.017 (its calibration, fitted on a
-    few hundred held-out passages, moved the gate): not shipped. Holding out more web passages to steady the calibration
-    was judged on held-out groups only (recall fell) and not shipped either. The FPR rises
-    on WildGuard and NotInject were seen on these runs and answered with general changes (a title is no context, the
-    chat setting, benign prompts written for the purpose), not with rules from their rows; WildGuard stays above its
-    target. Treat these figures as lightly tuned.
+    few hundred held-out passages, moved the gate): not shipped. Holding out more web passages to steady the
+    calibration, and letting a short question stand as a sentence of its own, were judged on held-out groups only
+    (recall fell) and not shipped either. The FPR rises on WildGuard and NotInject were seen on these runs and answered
+    with general changes (a title is no context, the chat setting, benign prompts written for the purpose), not with
+    rules from their rows; WildGuard stays above its target. Treat these figures as lightly tuned.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *Ranking weights and the subject gate* (2026-11-21): the provider-order weight (0.6), the subject gate's coverage
