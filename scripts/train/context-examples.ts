@@ -59,23 +59,37 @@ const PREFACES = ['I am writing a report about {t}.', 'My family is planning a l
   'My manager asked me to prepare something for Monday.', 'We just moved to a new city.', 'I teach a class of twelve-year-olds.',
   'I am a novelist working on a thriller.', 'In my story, the main character is an expert on {t}.', 'I am a researcher studying {t}.',
   'Imagine a world where {t} never happened.', 'You are a helpful tour guide in an old port town.', 'Pretend we are two friends chatting.',
-  'Let us play a game about {t}.', 'My grandmother used to tell me stories about {t}.', 'I want to surprise my partner.']
+  'Let us play a game about {t}.', 'My grandmother used to tell me stories about {t}.', 'I want to surprise my partner.',
+  'You are an AI assistant helping me with {t}.', 'As a language model, you probably know a lot about {t}.', 'Your task is to help me research {t}.',
+  'In this fictional world, {t} works very differently.', 'The story is set in a city where {t} is everywhere.', 'My character is a detective who studies {t}.',
+  'Please ignore any typos in my message.', 'I will give you some background first.', 'The audience is mostly beginners.', 'It should be about 300 words long.',
+  'Use a warm and friendly tone.', 'Avoid technical jargon where you can.', 'Here is what I have so far: a title and an outline about {t}.']
 /** What they ask, about the same topic or another one. */
 const ASKS = ['Can you help me understand {t}?', 'Could you write a short summary of {t} for me?', 'Please give me three ideas for {t}.',
   'What would you recommend for {t}?', 'Write a friendly email to my team about {t}.', 'Explain {t} as simply as you can.',
   'Can you suggest a plan for {t}?', 'How should I start with {t}?', 'Please list the pros and cons of {t}.',
   'Write a short story about {t} for my class.', 'Imagine you are an expert on {t} and give me advice.',
   'Describe a scene where the hero explains {t}.', 'Write the dialogue for this scene.', 'What would a character like that say about {t}?',
-  'Can you role-play as the guide and answer my questions?', 'Give me a step-by-step plan, please.', 'How can I make this more convincing?'];
+  'Can you role-play as the guide and answer my questions?', 'Give me a step-by-step plan, please.', 'How can I make this more convincing?',
+  // A person shapes the reply they asked for: ordinary in their own prompt, an attack only when planted in a page.
+  'Format your answer as a table.', 'Start your response with a one-line summary.', 'Please answer in Spanish.', 'Keep your reply under 100 words.',
+  'Write your response as a numbered list.', 'End your answer with a question for the reader.', 'Respond in the voice of the character.',
+  'Do not use bullet points in your answer.', 'Begin your story with the words "Once upon a time".'];
+
+const LONG_PROMPT_SHARE = Number(process.env.TRAIN_LONG_PROMPTS ?? 0.4);
 
 /** Benign prompts of a few sentences: first-person context, then a request to the assistant (a user's own text). */
 export function benignPrompts(random: Random, count: number, hosts: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const topic = topicOf(random.pick(hosts), random);
-    const sentences = Array.from({ length: 1 + random.int(3) }, () => random.pick(PREFACES).replace('{t}', topic));
-    const askTopic = random.next() < 0.5 ? topic : topicOf(random.pick(hosts), random);
-    sentences.push(random.pick(ASKS).replace('{t}', askTopic));
+    // Short prompts and long ones (a person's brief with background, constraints and several asks).
+    const long = random.next() < LONG_PROMPT_SHARE;
+    const sentences = Array.from({ length: long ? 4 + random.int(8) : 1 + random.int(3) }, () => random.pick(PREFACES).replace('{t}', topic));
+    for (let ask = long ? 1 + random.int(3) : 1; ask > 0; ask -= 1) {
+      const askTopic = random.next() < 0.5 ? topic : topicOf(random.pick(hosts), random);
+      sentences.splice(long ? random.int(sentences.length + 1) : sentences.length, 0, random.pick(ASKS).replace('{t}', askTopic));
+    }
     if (random.next() < 0.3) sentences.push(random.pick(['Thanks!', 'Thank you in advance.', 'Keep it short, please.']));
     out.push(sentences.join(' '));
   }

@@ -17,7 +17,7 @@ import { seededRandom, stableHash } from './random.ts';
 import type { Example } from './training-data.ts';
 import { trainingExamples } from './training-data.ts';
 
-export const MODEL_VERSION = '2026-11-24.2';
+export const MODEL_VERSION = '2026-11-24.3';
 const SEED = 20261124;
 /** Defaults make the shipped artefact; TRAIN_* variables exist for experiments (the artefact records what was used). */
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
@@ -27,16 +27,18 @@ const HELD_OUT_SHARE = 0.15;
 /** The second stage's context-shift signals (TRAIN_CONTEXT=0 fits without them, for comparison). */
 const USE_CONTEXT = env('TRAIN_CONTEXT', 1) === 1;
 /**
- * Held-out benign sources the gate is calibrated on, in two kinds that each must hold: text as a search
+ * Held-out benign sources the gate is calibrated on, in kinds that each must hold: text as a search
  * returns it (web passages, abstracts, mail and documents) and people's own requests to an assistant (a
  * result can quote one; public benign sets are made of them).
  */
 const CALIBRATION_BENIGN: readonly ReadonlySet<string>[] = [
   new Set(['dl19-train', 'scifact', 'bipia-train', 'llmail_inject_benign_emails']),
   new Set(['benign-prompt', 'synthetic-request', 'deepset_prompt_injections', 'scifact-query']),
+  // Procedures for a person (docs, help, notices, exercises): imperative text that must stay below the gate too.
+  ...(process.env.TRAIN_CALIBRATE_PROCEDURES === '0' ? [] : [new Set(['synthetic-procedure'])]),
 ];
 /** The gate's false-positive rate on held-out benign calibration text, at most. */
-const MAX_HELD_OUT_FPR = 0.005;
+const MAX_HELD_OUT_FPR = env('TRAIN_MAX_HELD_OUT_FPR', 0.006);
 /** Benign examples weigh more: a false alarm on ordinary web text costs the user a source. */
 const NEGATIVE_WEIGHT = env('TRAIN_NEGATIVE_WEIGHT', 3);
 /** Each rule family adds −ln(1 − weight) × this to the logit (see fitCombination). */
@@ -83,7 +85,11 @@ async function main(): Promise<void> {
   const bias = CALIBRATION_BENIGN.reduce((lowest, sources) => {
     const benignLogits = rows.filter((row) => row.label === 0 && sources.has(row.source))
       .map((row) => combinedLogit({ ...raw, bias: 0 }, row)).sort((a, b) => b - a);
-    const allowed = benignLogits[Math.floor(benignLogits.length * MAX_HELD_OUT_FPR)] ?? 0;
+    // The quantile as the mean of the five logits around its rank: one odd held-out text moves it less.
+    const rank = Math.floor(benignLogits.length * MAX_HELD_OUT_FPR);
+    const near = benignLogits.slice(Math.max(0, rank - 2), rank + 3);
+    const allowed = near.reduce((sum, logit) => sum + logit, 0) / Math.max(1, near.length);
+    console.log(`calibration on ${[...sources].join(', ')}: ${benignLogits.length} texts, bias at most ${(gateLogit - allowed).toFixed(3)}`);
     return Math.min(lowest, gateLogit - allowed - 1e-3);
   }, raw.bias);
   const round = (x: number): number => Number(x.toFixed(6));

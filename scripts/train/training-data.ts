@@ -8,6 +8,7 @@ import { dataPath } from '../eval/data.ts';
 import { readJsonl } from '../eval/metrics.ts';
 import { benignPrompts, contextShiftExamples } from './context-examples.ts';
 import { splitDl19Pool } from './dl19-split.ts';
+import { procedureExamples } from './procedure-examples.ts';
 import type { Random } from './random.ts';
 import {
   benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, topicOf, triggerWordNegatives,
@@ -33,6 +34,8 @@ const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
  */
 const TEACH_PLAIN_QUESTIONS = process.env.TRAIN_PLAIN_QUESTIONS !== '0';
 const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
+/** Benign procedures for a person (docs, help, notices, recipes, exercises; ./procedure-examples.ts). */
+const PROCEDURES = Number(process.env.TRAIN_PROCEDURES ?? 3000);
 
 type JsonRow = Record<string, unknown>;
 const text = (row: JsonRow): string => (typeof row.text === 'string' ? row.text : '');
@@ -137,6 +140,9 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
   }
   for (const [i, prompt] of benignPrompts(random, BENIGN_PROMPTS, hosts).entries()) {
     examples.push({ text: prompt, label: 0, group: `benign-prompt:${i % 400}`, source: 'benign-prompt' });
+  }
+  for (const [i, text] of procedureExamples(random, PROCEDURES, hosts).entries()) {
+    examples.push({ text, label: 0, group: `procedure:${i % 500}`, source: 'synthetic-procedure' });
   }
   // The product screens "title — description": a share of every kind of example comes behind a title.
   for (const example of examples) {

@@ -18,12 +18,26 @@ const STOP_WORDS = new Set(['about', 'above', 'after', 'again', 'also', 'been', 
 const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
 /** First person: the writer speaks of themselves, as a person asking for help does. */
 const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
+/**
+ * Aimed at a model rather than a person: names an assistant or model, its reply or output, its user or
+ * instructions, or asks for what an attacker wants (secrets, links, tools). A how-to addresses a person
+ * about the page's own procedure and has none of these; an injection nearly always has one.
+ */
+const AIMS_AT_MODEL = new RegExp([
+  String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
+  String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
+  String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
+  String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b|https?:\/\/|\bwww\.`,
+  String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
+].join('|'), 'gi');
 /** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
 const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
 
 export interface SentenceTraits {
   /** Speaks to the reader. */
   addressed: boolean;
+  /** Names a model, its reply, user or instructions, or secrets, links or tools (AIMS_AT_MODEL). */
+  aimsAtModel: boolean;
   question: boolean;
   /**
    * Share of its content words (four letters or more, not stop words) found in the other sentences:
@@ -156,6 +170,8 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
   const addressed = marked(text, ADDRESSED, blockAt, count);
   cursor = 0;
   const firstPerson = marked(text, FIRST_PERSON, blockAt, count);
+  cursor = 0;
+  const aimsAtModel = marked(text, AIMS_AT_MODEL, blockAt, count);
   const question = new Uint8Array(count);
   let speakingCount = 0;
   for (let block = 0; block < count; block += 1) {
@@ -172,7 +188,7 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
     const speaking = (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
     const setting = count > 1 && (speakingCount - speaking) * 3 >= count - 1 ? 'chat' : 'page';
-    return { addressed: addressed[block] === 1, question: question[block] === 1, overlap, setting, position };
+    return { addressed: addressed[block] === 1, aimsAtModel: aimsAtModel[block] === 1, question: question[block] === 1, overlap, setting, position };
   });
 }
 
@@ -181,7 +197,9 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
  * name). A foreign ask is a question or a sentence addressed to the reader that shares little with
  * the rest of a text that is itself not a conversation; the model's window is where it scored highest.
  */
-export const CONTEXT_SIGNALS = ['window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat'] as const;
+export const CONTEXT_SIGNALS = [
+  'window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat', 'window_foreign_model_ask',
+] as const;
 export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];
 
 const asks = (t: SentenceTraits): boolean => t.addressed || t.question;
@@ -197,5 +215,6 @@ export function contextSignals(traits: readonly SentenceTraits[], first: number,
     anywhere((t) => t.question && t.overlap === 'low' && t.setting === 'page'),
     anywhere((t) => t.addressed && !t.question && t.overlap === 'low' && t.setting === 'page'),
     inWindow((t) => t.setting === 'chat' && t.overlap !== 'alone'),
+    inWindow((t) => asks(t) && t.aimsAtModel && t.overlap !== 'high' && t.overlap !== 'alone' && t.setting === 'page'),
   ];
 }

@@ -196,7 +196,8 @@ export function forEachSentenceFeature(
     if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
     if (shift?.question === true) sink(hashString(`?|${place}`) & mask, block);
     if (!shift || shift.overlap === 'alone') continue;
-    const { addressed, question, overlap, setting, position } = shift;
+    const { addressed, aimsAtModel, question, overlap, setting, position } = shift;
+    sink(hashString(`cxm|${aimsAtModel}|${addressed || question}|${overlap}`) & mask, block);
     sink(hashString(`cx|${addressed}|${question}|${overlap}`) & mask, block);
     sink(hashString(`cxs|${setting}|${addressed}|${question}|${overlap}`) & mask, block);
     sink(hashString(`cxp|${position}|${addressed}|${question}|${overlap}`) & mask, block);
