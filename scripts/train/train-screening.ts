@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     const rank = Math.floor(benignLogits.length * MAX_HELD_OUT_FPR);
     const near = benignLogits.slice(Math.max(0, rank - 2), rank + 3);
     const allowed = near.reduce((sum, logit) => sum + logit, 0) / Math.max(1, near.length);
-    console.log(`calibration on ${[...sources].join(', ')}: ${benignLogits.length} texts, bias at most ${(gateLogit - allowed).toFixed(3)}`);
+    const most = (gateLogit - allowed).toFixed(3);
+    console.log(`calibration on ${[...sources].join(', ')}: ${benignLogits.length} texts, bias at most ${most}`);
     return Math.min(lowest, gateLogit - allowed - 1e-3);
   }, raw.bias);
   const round = (x: number): number => Number(x.toFixed(6));

@@ -27,7 +27,8 @@ const AIMS_AT_MODEL = new RegExp([
   String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
   String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
   String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
-  String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b|https?:\/\/|\bwww\.`,
+  String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
+  String.raw`https?:\/\/|\bwww\.`,
   String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
 ].join('|'), 'gi');
 /** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
@@ -188,7 +189,8 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
     const speaking = (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
     const setting = count > 1 && (speakingCount - speaking) * 3 >= count - 1 ? 'chat' : 'page';
-    return { addressed: addressed[block] === 1, aimsAtModel: aimsAtModel[block] === 1, question: question[block] === 1, overlap, setting, position };
+    const aims = aimsAtModel[block] === 1;
+    return { addressed: addressed[block] === 1, aimsAtModel: aims, question: question[block] === 1, overlap, setting, position };
   });
 }
 
@@ -198,7 +200,8 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
  * the rest of a text that is itself not a conversation; the model's window is where it scored highest.
  */
 export const CONTEXT_SIGNALS = [
-  'window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat', 'window_foreign_model_ask',
+  'window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat',
+  'window_foreign_model_ask',
 ] as const;
 export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];
 
