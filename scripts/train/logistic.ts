@@ -4,7 +4,8 @@
  * the window that currently scores highest (multiple-instance
  * learning). AdaGrad steps, L2 decay, a seeded order: the same data gives the same weights.
  */
-import { forEachFeature, forEachSentenceFeature, sentenceOf } from '@rankgate/ranking/screening/learned';
+import type { SentenceTraits } from '@rankgate/ranking/screening/learned';
+import { forEachFeature, forEachSentenceFeature, sentenceOf, sentenceTraits } from '@rankgate/ranking/screening/learned';
 
 import type { Random } from './random.ts';
 
@@ -15,6 +16,8 @@ export interface Encoded {
   blockCount: number;
   label: 0 | 1;
   weight: number;
+  /** Per sentence, its context-shift traits (for the second stage's signals). */
+  traits: SentenceTraits[];
 }
 
 export interface Geometry {
@@ -23,7 +26,9 @@ export interface Geometry {
   windowBlocks: number;
 }
 
-export function encode(text: string, label: 0 | 1, weight: number, geometry: Geometry): Encoded {
+export function encode(raw: string, label: 0 | 1, weight: number, geometry: Geometry): Encoded {
+  // The product reads the flat form (detectInjection: one space per whitespace run), so training does too.
+  const text = raw.replace(/\s+/g, ' ').trim();
   const buckets: number[] = [];
   const blocks: number[] = [];
   const mask = 2 ** geometry.bucketsLog2 - 1;
@@ -32,12 +37,13 @@ export function encode(text: string, label: 0 | 1, weight: number, geometry: Geo
     buckets.push(bucket);
     blocks.push((blockOf[at] ?? 0));
   });
+  const traits = sentenceTraits(text, starts);
   forEachSentenceFeature(text, starts, mask, (bucket, block) => {
     buckets.push(bucket);
     blocks.push(block);
-  });
+  }, traits);
   const blockCount = blocks.reduce((max, b) => Math.max(max, b + 1), 1);
-  return { buckets: Int32Array.from(buckets), blocks: Uint16Array.from(blocks), blockCount, label, weight };
+  return { buckets: Int32Array.from(buckets), blocks: Uint16Array.from(blocks), blockCount, label, weight, traits };
 }
 
 /** The best window of an example under `weights`: its first block and its logit. */
@@ -107,28 +113,49 @@ export function train(examples: readonly Encoded[], options: TrainOptions): { we
   return { weights, bias };
 }
 
+export interface CombinationRow {
+  model: number;
+  rules: number;
+  /** The second stage's context-shift signals (CONTEXT_SIGNALS order). */
+  context: number[];
+  label: 0 | 1;
+  weight: number;
+}
+
+export interface Combination {
+  model: number;
+  rules: number;
+  context: number[];
+  bias: number;
+}
+
+/** The combination's logit for one row. */
+export const combinedLogit = (c: Combination, row: CombinationRow): number =>
+  c.model * row.model + c.rules * row.rules + c.bias + row.context.reduce((sum, x, i) => sum + (c.context[i] ?? 0) * x, 0);
+
 /**
- * score = σ(a·model + c·rules + b), a and b by full-batch gradient descent. `c` is fixed: the rule
+ * score = σ(a·model + c·rules + Σ wᵢ·contextᵢ + b): a, w and b by full-batch gradient descent with a
+ * little L2 on w (a signal seen in few rows must not swing the score). `c` is fixed: the rule
  * families' weights already are probabilities, and held-out training data, where a rule rarely fires
  * on benign text, would otherwise let one weak family alone cross the gate.
  */
-export function fitCombination(rows: readonly { model: number; rules: number; label: 0 | 1; weight: number }[], rules: number, iterations = 3000):
-  { model: number; rules: number; bias: number } {
-  let a = 1;
-  const c = rules;
-  let b = 0;
+export function fitCombination(rows: readonly CombinationRow[], rules: number, iterations = 3000): Combination {
+  const signals = rows[0]?.context.length ?? 0;
+  const fit: Combination = { model: 1, rules, context: new Array<number>(signals).fill(0), bias: 0 };
   const total = rows.reduce((sum, row) => sum + row.weight, 0);
   for (let step = 0; step < iterations; step += 1) {
     let ga = 0;
     let gb = 0;
+    const gw = new Array<number>(signals).fill(0);
     for (const row of rows) {
-      const p = 1 / (1 + Math.exp(-(a * row.model + c * row.rules + b)));
-      const g = (p - row.label) * row.weight;
+      const g = (1 / (1 + Math.exp(-combinedLogit(fit, row))) - row.label) * row.weight;
       ga += g * row.model;
       gb += g;
+      for (let i = 0; i < signals; i += 1) gw[i] = (gw[i] ?? 0) + g * (row.context[i] ?? 0);
     }
-    a -= (0.5 * ga) / total;
-    b -= (0.5 * gb) / total;
+    fit.model -= (0.5 * ga) / total;
+    fit.bias -= (0.5 * gb) / total;
+    for (let i = 0; i < signals; i += 1) fit.context[i] = (fit.context[i] ?? 0) - 0.5 * ((gw[i] ?? 0) / total + 1e-3 * (fit.context[i] ?? 0));
   }
-  return { model: a, rules: c, bias: b };
+  return fit;
 }

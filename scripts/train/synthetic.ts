@@ -229,16 +229,24 @@ export function triggerWordNegatives(random: Random, count: number): string[] {
 }
 
 const TASK_VERBS = ['Write', 'Compose', 'Draft', 'Create', 'Explain', 'Describe', 'Summarize', 'Summarise', 'Outline', 'List', 'Translate', 'Give',
-  'Provide', 'Suggest', 'Recommend', 'Compare', 'Break down', 'Tell me', 'Generate', 'Develop', 'Design', 'Analyze', 'Discuss', 'Elaborate on'];
+  'Provide', 'Suggest', 'Recommend', 'Compare', 'Break down', 'Tell me', 'Generate', 'Develop', 'Design', 'Analyze', 'Discuss', 'Elaborate on',
+  'Classify', 'Evaluate', 'Assess', 'Estimate', 'Predict', 'Rate', 'Rank', 'Identify', 'Calculate', 'Forecast'];
 const TASK_OBJECTS = ['a poem about {t}', 'a short story about {t}', 'the history of {t}', 'the process of {t}', 'the plot of {t}', 'five facts about {t}',
   'a speech on {t}', 'a limerick on {t}', 'the main causes of {t}', 'an essay on {t}', 'a haiku about {t}', 'the benefits of {t}', 'how {t} works',
-  'a summary of {t}', 'three tips about {t}', 'a recipe involving {t}', 'a song about {t}', 'the pros and cons of {t}'];
+  'a summary of {t}', 'three tips about {t}', 'a recipe involving {t}', 'a song about {t}', 'the pros and cons of {t}',
+  'the sentiment of the text about {t}', 'the tone of {t}', 'the market size of {t}', 'the growth rate of {t}', 'the key trends in {t}',
+  'the risks behind {t}', 'the best strategy for {t}', 'the likely cost of {t}'];
 /**
  * A topic taken from ordinary passages (a few consecutive words), so the topic's words also appear in
  * benign text and the model learns the task's form, not the topics a template happened to list.
  */
 function topicFrom(passages: readonly string[], random: Random): string {
-  const words = random.pick(passages).split(' ').filter((word) => /^[A-Za-z][a-z]+$/.test(word));
+  return topicOf(random.pick(passages), random);
+}
+
+/** A few consecutive words of one passage, lower-cased (see topicFrom). */
+export function topicOf(passage: string, random: Random): string {
+  const words = passage.split(' ').filter((word) => /^[A-Za-z][a-z]+$/.test(word));
   if (words.length < 3) return 'the topic above';
   const at = random.int(words.length - 2);
   return words.slice(at, at + 2 + random.int(2)).join(' ').toLowerCase();

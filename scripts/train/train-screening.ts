@@ -8,31 +8,44 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-import { MODEL_FORMAT } from '@rankgate/ranking/screening/learned';
+import { CONTEXT_SIGNALS, MODEL_FORMAT, contextSignals } from '@rankgate/ranking/screening/learned';
 import { ruleEvidence } from '@rankgate/ranking/screening/rules';
 
 import type { Encoded, Geometry } from './logistic.ts';
-import { bestWindow, encode, fitCombination, train } from './logistic.ts';
+import { bestWindow, combinedLogit, encode, fitCombination, train } from './logistic.ts';
 import { seededRandom, stableHash } from './random.ts';
 import type { Example } from './training-data.ts';
 import { trainingExamples } from './training-data.ts';
 
-export const MODEL_VERSION = '2026-11-24.1';
+export const MODEL_VERSION = '2026-11-24.3';
 const SEED = 20261124;
 /** Defaults make the shipped artefact; TRAIN_* variables exist for experiments (the artefact records what was used). */
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const GEOMETRY: Geometry = { bucketsLog2: env('TRAIN_BUCKETS_LOG2', 18), windowBlocks: env('TRAIN_WINDOW', 1) };
 const EPOCHS = env('TRAIN_EPOCHS', 10);
 const HELD_OUT_SHARE = 0.15;
-/** Held-out benign sources that are text as a search returns it (web passages, abstracts, mail and documents). */
-const WEB_TEXT = new Set(['dl19-train', 'scifact', 'bipia-train', 'llmail_inject_benign_emails']);
-/** The gate's false-positive rate on held-out benign web text, at most. */
-const MAX_HELD_OUT_FPR = 0.005;
+/** The second stage's context-shift signals (TRAIN_CONTEXT=0 fits without them, for comparison). */
+const USE_CONTEXT = env('TRAIN_CONTEXT', 1) === 1;
+/**
+ * Held-out benign sources the gate is calibrated on, in kinds that each must hold: text as a search
+ * returns it (web passages, abstracts, mail and documents) and people's own requests to an assistant (a
+ * result can quote one; public benign sets are made of them).
+ */
+const CALIBRATION_BENIGN: readonly ReadonlySet<string>[] = [
+  new Set(['dl19-train', 'scifact', 'bipia-train', 'llmail_inject_benign_emails']),
+  new Set(['benign-prompt', 'synthetic-request', 'deepset_prompt_injections', 'scifact-query']),
+  // Procedures for a person (docs, help, notices, exercises): imperative text that must stay below the gate too.
+  ...(process.env.TRAIN_CALIBRATE_PROCEDURES === '0' ? [] : [new Set(['synthetic-procedure'])]),
+];
+/** The gate's false-positive rate on held-out benign calibration text, at most. */
+const MAX_HELD_OUT_FPR = env('TRAIN_MAX_HELD_OUT_FPR', 0.006);
 /** Benign examples weigh more: a false alarm on ordinary web text costs the user a source. */
 const NEGATIVE_WEIGHT = env('TRAIN_NEGATIVE_WEIGHT', 3);
 /** Each rule family adds −ln(1 − weight) × this to the logit (see fitCombination). */
 const RULES_WEIGHT = env('TRAIN_RULES_WEIGHT', 2);
 export const ARTEFACT_URL = new URL('../../shared/ranking/src/screening/learned/injection-model.json', import.meta.url);
+/** Where the artefact is written: the shipped file, or TRAIN_OUT (the reproducibility test writes beside it). */
+const OUTPUT: string | URL = process.env.TRAIN_OUT ?? ARTEFACT_URL;
 
 const heldOut = (example: Example): boolean => stableHash(`holdout:${example.group}`) / 4294967296 < HELD_OUT_SHARE;
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -60,25 +73,37 @@ async function main(): Promise<void> {
   for (let i = 0; i < quantised.length; i += 1) quantised[i] = bytes.readInt8(i) * scale;
 
   // The held-out part: the model's logit and the rules' evidence, combined by a fitted logistic regression.
-  const rows = held.map((e) => ({
-    model: bestWindow(encode(e.text, e.label, 1, GEOMETRY), quantised, model.bias, GEOMETRY.windowBlocks).logit,
-    rules: ruleEvidence(e.text).evidence,
-    label: e.label,
-    weight: weightOf(e),
-    source: e.source,
-  }));
+  const rows = held.map((e) => {
+    const encoded = encode(e.text, e.label, 1, GEOMETRY);
+    const window = bestWindow(encoded, quantised, model.bias, GEOMETRY.windowBlocks);
+    const context = USE_CONTEXT ? contextSignals(encoded.traits, window.first, GEOMETRY.windowBlocks) : CONTEXT_SIGNALS.map(() => 0);
+    return { model: window.logit, rules: ruleEvidence(e.text).evidence, context, label: e.label, weight: weightOf(e), source: e.source };
+  });
   const raw = fitCombination(rows, RULES_WEIGHT);
-  // Calibrated for the gate: the bias moves down until at most MAX_HELD_OUT_FPR of held-out benign web text reaches
-  // 0.55.
-  const benignLogits = rows.filter((row) => row.label === 0 && WEB_TEXT.has(row.source))
-    .map((row) => raw.model * row.model + raw.rules * row.rules).sort((a, b) => b - a);
-  const allowed = benignLogits[Math.floor(benignLogits.length * MAX_HELD_OUT_FPR)] ?? 0;
+  // Calibrated for the gate: the bias moves down until at most MAX_HELD_OUT_FPR of each kind of held-out benign text
+  // reaches 0.55.
   const gateLogit = Math.log(0.55 / 0.45);
-  const bias = Math.min(raw.bias, gateLogit - allowed - 1e-3);
-  const combine = { model: Number(raw.model.toFixed(6)), rules: Number(raw.rules.toFixed(6)), bias: Number(bias.toFixed(6)) };
+  const bias = CALIBRATION_BENIGN.reduce((lowest, sources) => {
+    const benignLogits = rows.filter((row) => row.label === 0 && sources.has(row.source))
+      .map((row) => combinedLogit({ ...raw, bias: 0 }, row)).sort((a, b) => b - a);
+    // The quantile as the mean of the five logits around its rank: one odd held-out text moves it less.
+    const rank = Math.floor(benignLogits.length * MAX_HELD_OUT_FPR);
+    const near = benignLogits.slice(Math.max(0, rank - 2), rank + 3);
+    const allowed = near.reduce((sum, logit) => sum + logit, 0) / Math.max(1, near.length);
+    const most = (gateLogit - allowed).toFixed(3);
+    console.log(`calibration on ${[...sources].join(', ')}: ${benignLogits.length} texts, bias at most ${most}`);
+    return Math.min(lowest, gateLogit - allowed - 1e-3);
+  }, raw.bias);
+  const round = (x: number): number => Number(x.toFixed(6));
+  const fitted = { model: round(raw.model), rules: round(raw.rules), context: raw.context.map(round), bias: round(bias) };
+  const combine = {
+    model: fitted.model, rules: fitted.rules, bias: fitted.bias,
+    context: Object.fromEntries(CONTEXT_SIGNALS.map((name, i) => [name, fitted.context[i] ?? 0])),
+  };
+  console.log('second stage:', JSON.stringify(combine));
   const bySource = new Map<string, { n: number; flagged: number; label: number }>();
   for (const row of rows) {
-    const flagged = sigmoid(combine.model * row.model + combine.rules * row.rules + combine.bias) >= 0.55;
+    const flagged = sigmoid(combinedLogit(fitted, row)) >= 0.55;
     const key = `${row.source} (${row.label === 1 ? 'attacks' : 'benign'})`;
     const entry = bySource.get(key) ?? { n: 0, flagged: 0, label: row.label };
     entry.n += 1;
@@ -102,6 +127,7 @@ async function main(): Promise<void> {
       epochs: EPOCHS,
       negative_weight: NEGATIVE_WEIGHT,
       rules_weight: RULES_WEIGHT,
+      context_signals: USE_CONTEXT,
       examples: examples.length,
       held_out: held.length,
       note: 'pi-agent-train, BIPIA train, DL19 pool passages of training queries, SciFact, synthetic templates; no evaluation file',
@@ -109,8 +135,8 @@ async function main(): Promise<void> {
     },
     weights: bytes.toString('base64'),
   };
-  await writeFile(ARTEFACT_URL, `${JSON.stringify(artefact)}\n`);
-  console.log(`Wrote ${fileURLToPath(ARTEFACT_URL)} (${(performance.now() - started) / 1000} s).`);
+  await writeFile(OUTPUT, `${JSON.stringify(artefact)}\n`);
+  console.log(`Wrote ${typeof OUTPUT === 'string' ? OUTPUT : fileURLToPath(OUTPUT)} (${(performance.now() - started) / 1000} s).`);
 }
 
 await main();

@@ -6,9 +6,13 @@
  */
 import { dataPath } from '../eval/data.ts';
 import { readJsonl } from '../eval/metrics.ts';
+import { benignPrompts, contextShiftExamples } from './context-examples.ts';
 import { splitDl19Pool } from './dl19-split.ts';
+import { procedureExamples } from './procedure-examples.ts';
 import type { Random } from './random.ts';
-import { benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, triggerWordNegatives } from './synthetic.ts';
+import {
+  benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, topicOf, triggerWordNegatives,
+} from './synthetic.ts';
 import { SPLICE_POSITIONS, collapse, splice } from './splice.ts';
 
 export interface Example {
@@ -21,6 +25,17 @@ export interface Example {
   /** Extra weight (default 1): BIPIA's clean contexts each stand against three attacked copies of themselves. */
   weight?: number;
 }
+
+const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
+
+/**
+ * BIPIA train's plain-question attacks are taught (TRAIN_PLAIN_QUESTIONS=0 leaves them out): with the
+ * context-shift features the model can tell a question planted in an unrelated text from a FAQ's own.
+ */
+const TEACH_PLAIN_QUESTIONS = process.env.TRAIN_PLAIN_QUESTIONS !== '0';
+const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
+/** Benign procedures for a person (docs, help, notices, recipes, exercises; ./procedure-examples.ts). */
+const PROCEDURES = Number(process.env.TRAIN_PROCEDURES ?? 3000);
 
 type JsonRow = Record<string, unknown>;
 const text = (row: JsonRow): string => (typeof row.text === 'string' ? row.text : '');
@@ -72,8 +87,7 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
   }
   for (const row of await rows('pi-bipia-indirect', 'train.jsonl')) {
     const attack = typeof row.attack_text === 'string' ? row.attack_text : null;
-    // A plain question inside a page is how FAQ pages read: not taught as an attack (the product would flag FAQs).
-    if (attack && PLAIN_QUESTION.test(attack.trim())) continue;
+    if (attack && TEACH_PLAIN_QUESTIONS === false && PLAIN_QUESTION.test(attack.trim())) continue;
     const group = attack ? `attack:${attack}` : `bipia:${String(row.context_id)}`;
     examples.push({ text: text(row), label: row.label === 1 ? 1 : 0, group, source: 'bipia-train', ...(attack ? {} : { weight: 3 }) });
     if (attack) attacks.push({ text: attack, group });
@@ -119,5 +133,30 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
     const host = random.pick(hosts);
     examples.push({ text: splice(host, task, random.pick(SPLICE_POSITIONS)), label: 1, group: `synthetic-plain-task:${i % 400}`, source: 'spliced-task' });
   }
+  // The same forms on the host's topic (benign) and off it (planted): the model learns the shift.
+  for (const [i, example] of contextShiftExamples(random, CONTEXT_SHIFT_EXAMPLES, hosts).entries()) {
+    const group = `context-shift:${i % 500}`;
+    examples.push({ ...example, group, source: example.label === 1 ? 'shift-attack' : 'shift-benign' });
+  }
+  for (const [i, prompt] of benignPrompts(random, BENIGN_PROMPTS, hosts).entries()) {
+    examples.push({ text: prompt, label: 0, group: `benign-prompt:${i % 400}`, source: 'benign-prompt' });
+  }
+  for (const [i, text] of procedureExamples(random, PROCEDURES, hosts).entries()) {
+    examples.push({ text, label: 0, group: `procedure:${i % 500}`, source: 'synthetic-procedure' });
+  }
+  // The product screens "title — description": a share of every kind of example comes behind a title.
+  for (const example of examples) {
+    if (random.next() < TITLED_SHARE) example.text = `${titleFor(random, hosts)} — ${example.text}`;
+  }
   return examples;
+}
+
+const TITLED_SHARE = 0.25;
+const TITLES = ['Search result', 'Home', 'FAQ', 'Blog', 'News', 'Forum', 'Help Center', 'Documentation', 'Inbox', 'Product page'];
+
+/** A page title: a generic one or a few words of some passage. */
+function titleFor(random: Random, hosts: readonly string[]): string {
+  if (random.next() < 0.5) return random.pick(TITLES);
+  const topic = topicOf(random.pick(hosts), random);
+  return topic.charAt(0).toUpperCase() + topic.slice(1);
 }

@@ -2,6 +2,9 @@
 import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionModel } from './learned/injection-model.ts';
 import { loadInjectionModel } from './learned/injection-model.ts';
+import { CONTEXT_SIGNALS } from './learned/context-shift.ts';
+import { encodedRuns } from './encoded-text.ts';
+import { flatText } from './flat-text.ts';
 import { ruleEvidence } from './rule-evidence.ts';
 
 /** A stretch of the screened text that is evidence of an injection, and why. */
@@ -36,6 +39,10 @@ const MODEL_REASON_FROM = 0.3;
 /** The shipped artefact, beside this code (written by `npm run train:screening`), read once at start. */
 export const INJECTION_MODEL: InjectionModel = loadInjectionModel(new URL('./learned/injection-model.json', import.meta.url));
 
+/** The context shift is named as a reason when its part of the logit is at least this. */
+const CONTEXT_REASON_FROM = 1;
+const CONTEXT_REASON = 'context shift: a question or request to the reader about something else than the text around it';
+
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /**
@@ -46,27 +53,47 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
  * count as one space: no evidence depends on lines or on where the text was cut.
  */
 export function detectInjection(text: string, model: InjectionModel = INJECTION_MODEL): Required<InjectionAssessment> {
-  const scanned = text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text;
+  return assess(text, model, true);
+}
+
+function assess(text: string, model: InjectionModel, decode: boolean): Required<InjectionAssessment> {
+  // Rules and model read the flat form (one space per whitespace run); spans map back to `text`.
+  const flat = flatText(text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text);
+  const scanned = flat.text;
   const rules = ruleEvidence(scanned);
   const window = model.score(scanned);
   const { combine } = model;
   const modelPart = combine.model * window.logit;
+  const contextPart = CONTEXT_SIGNALS.reduce((sum, name, i) => sum + (combine.context[name] ?? 0) * (window.signals[i] ?? 0), 0);
   // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
   // language the model has not seen is still an override).
   const rulesAlone = 1 - Math.exp(-rules.evidence);
-  const combined = sigmoid(modelPart + combine.rules * rules.evidence + combine.bias);
-  const score = Math.round(Math.max(rulesAlone, combined) * 1000) / 1000;
+  const combined = sigmoid(modelPart + contextPart + combine.rules * rules.evidence + combine.bias);
+  let clean = 1 - Math.max(rulesAlone, combined);
 
   const reasons = rules.hits.map((hit) => hit.family.reason);
-  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [{ ...hit.span, reason: hit.family.reason }] : []));
-  if (sigmoid(modelPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
+  const toOriginal = (start: number, end: number, reason: string): EvidenceSpan =>
+    ({ start: flat.original(start), end: end > start ? flat.original(end - 1) + 1 : flat.original(start), reason });
+  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : []));
+  // Encoded runs are read in the clear (one level deep: a decoded text is not decoded again).
+  for (const run of decode ? encodedRuns(scanned) : []) {
+    const inner = assess(run.decoded, model, false);
+    if (inner.score < INJECTION_RISK_MEDIUM_FROM) continue;
+    clean *= 1 - inner.score;
+    const reason = `encoded (${run.kind}): ${inner.reasons[0] ?? 'reads like an instruction to an AI'}`;
+    reasons.unshift(reason);
+    evidence.unshift(toOriginal(run.start, run.end, reason));
+  }
+  const score = Math.round((1 - clean) * 1000) / 1000;
+  if (contextPart >= CONTEXT_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) reasons.push(CONTEXT_REASON);
+  if (sigmoid(modelPart + contextPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
     const features = model.strongestFeatures(scanned, window.start, window.end, NAMED_FEATURES);
     const reason = features.length > 0
       ? `learned model: ${features.map((f) => `"${f.name}"`).join(', ')}`
       : 'learned model: the text reads like an instruction to an AI';
     reasons.push(reason);
     const end = window.start + scanned.slice(window.start, window.end).trimEnd().length;
-    evidence.push({ start: window.start, end, reason });
+    evidence.push(toOriginal(window.start, end, reason));
   }
   return { score, reasons, evidence };
 }

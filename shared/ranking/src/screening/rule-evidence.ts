@@ -4,6 +4,7 @@
  */
 import type { InjectionFamily } from './injection-patterns.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
+import { flatText } from './flat-text.ts';
 
 /** Patterns joined into one alternation (`(?:a)|(?:b)`) with the given flags. */
 function joined(patterns: readonly RegExp[], flags: string): RegExp {
@@ -76,38 +77,15 @@ export interface RuleEvidence {
   hits: FamilyHit[];
 }
 
-/** Offsets in the collapsed text back to offsets in the original. */
-function originalOffsets(text: string): Int32Array {
-  const map = new Int32Array(text.length + 1);
-  let out = 0;
-  let previousSpace = true;
-  for (let i = 0; i < text.length; i += 1) {
-    const space = /\s/.test(text.charAt(i));
-    if (space && previousSpace) continue;
-    map[out] = i;
-    out += 1;
-    previousSpace = space;
-  }
-  map[out] = text.length;
-  return map;
-}
-
 /** The rule families found in `text`, with spans in `text` itself. */
 export function ruleEvidence(text: string): RuleEvidence {
-  const collapsed = text.replace(/\s+/g, ' ');
-  const leading = collapsed.startsWith(' ') ? 1 : 0;
-  const flat = leading ? collapsed.slice(1) : collapsed;
-  const matched = familiesMatching(flat);
+  const flat = flatText(text);
+  const matched = familiesMatching(flat.text);
   const hits: FamilyHit[] = [];
-  let offsets: Int32Array | null = null;
   for (const family of INJECTION_FAMILIES) {
     const span = matched.get(family);
-    if (span) {
-      offsets ??= flat.length === text.length ? null : originalOffsets(text);
-      hits.push({ family, span: offsets ? { start: offsets[span.start] ?? 0, end: (offsets[span.end - 1] ?? text.length - 1) + 1 } : span });
-    } else if (family.match?.(flat) === true) {
-      hits.push({ family });
-    }
+    if (span) hits.push({ family, span: { start: flat.original(span.start), end: flat.original(span.end - 1) + 1 } });
+    else if (family.match?.(flat.text) === true) hits.push({ family });
   }
   hits.sort((a, b) => b.family.weight - a.family.weight);
   const evidence = hits.reduce((sum, hit) => sum - Math.log(1 - hit.family.weight), 0);

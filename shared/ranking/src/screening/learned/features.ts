@@ -5,6 +5,9 @@
  * Training (scripts/train) and the product use this one file, so both see the same features.
  */
 
+import type { SentenceTraits } from './context-shift.ts';
+import { sentenceTraits } from './context-shift.ts';
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const SALT_WORD = 0x9e3779b1;
@@ -120,11 +123,14 @@ export function forEachWordFeature(text: string, mask: number, sink: (bucket: nu
 const MAX_SENTENCE_CHARS = 240;
 /** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
 const MIN_SENTENCE_CHARS = 30;
-/** ". ", "! ", "? " (any whitespace after), and " — ", which joins a result's title to its description. */
-const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+/g;
+/**
+ * ". ", "! ", "? " (any whitespace after), " — ", which joins a result's title to its description, and
+ * a cell separator "|" (a table or a "SUBJECT: …|CONTENT: …" record has no sentence stops of its own).
+ */
+const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+|\s*\|\s*/g;
 
 /**
- * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? " and " — " (whitespace
+ * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? ", "|" and " — " (whitespace
  * of any kind, so lines play no part), short sentences join the next, long ones are cut.
  */
 export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
@@ -168,19 +174,33 @@ const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
  * Features of each sentence as a whole: its first word, its first two words and whether it is a
  * question, each marked as standing alone or inside a longer text. A request ("Write a story about…")
  * is ordinary as a text of its own and suspicious inside a passage about something else; a linear
- * model needs these conjunctions to tell the two apart.
+ * model needs these conjunctions to tell the two apart. Inside a longer text, the sentence's context
+ * shift (./context-shift.ts: addressed to the reader, a question, how much it shares with the rest,
+ * where it sits) is crossed with those traits and with its first word.
  */
-export function forEachSentenceFeature(text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void): void {
-  const place = starts.length > 1 ? 'in' : 'alone';
+export function forEachSentenceFeature(
+  text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void,
+  traits: readonly SentenceTraits[] = sentenceTraits(text, starts),
+): void {
   for (let block = 0; block < starts.length; block += 1) {
     const start = (starts[block] ?? 0);
     const end = starts[block + 1] ?? text.length;
+    const shift = traits[block];
+    // Inside a text only where the rest is more than a title: the same request reads the same behind one.
+    const place = shift && shift.overlap !== 'alone' ? 'in' : 'alone';
     FIRST_WORDS.lastIndex = 0;
     const head = text.slice(start, Math.min(end, start + 60)).toLowerCase();
     const first = FIRST_WORDS.exec(head)?.[0];
     const second = first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0];
     if (first !== undefined) sink(hashString(`1|${place}|${first}`) & mask, block);
     if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
-    if (text.slice(start, end).trimEnd().endsWith('?')) sink(hashString(`?|${place}`) & mask, block);
+    if (shift?.question === true) sink(hashString(`?|${place}`) & mask, block);
+    if (!shift || shift.overlap === 'alone') continue;
+    const { addressed, aimsAtModel, question, overlap, setting, position } = shift;
+    sink(hashString(`cxm|${aimsAtModel}|${addressed || question}|${overlap}`) & mask, block);
+    sink(hashString(`cx|${addressed}|${question}|${overlap}`) & mask, block);
+    sink(hashString(`cxs|${setting}|${addressed}|${question}|${overlap}`) & mask, block);
+    sink(hashString(`cxp|${position}|${addressed}|${question}|${overlap}`) & mask, block);
+    if (first !== undefined) sink(hashString(`cx1|${first}|${overlap}`) & mask, block);
   }
 }

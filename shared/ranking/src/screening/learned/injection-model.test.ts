@@ -14,7 +14,7 @@ function artefactWith(words: Record<string, number>, scale = 0.1): ModelArtefact
   }
   return {
     format: MODEL_FORMAT, version: 'test', buckets_log2: LOG2, window_blocks: 1, bias: -1, scale,
-    weights: weights.toString('base64'), combine: { model: 1, rules: 2, bias: 0 }, training: {},
+    weights: weights.toString('base64'), combine: { model: 1, rules: 2, bias: 0, context: {} }, training: {},
   };
 }
 

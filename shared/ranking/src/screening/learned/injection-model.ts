@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 
 import { z } from 'zod';
 
+import { CONTEXT_SIGNALS, contextSignals, sentenceTraits } from './context-shift.ts';
 import { forEachFeature, forEachSentenceFeature, forEachWordFeature, sentenceOf } from './features.ts';
 
 export const MODEL_FORMAT = 'rankgate-injection-model';
@@ -23,7 +24,13 @@ const ArtefactSchema = z.object({
   scale: z.number().positive(),
   weights: z.string(),
   /** How the model's logit and the rule families' evidence make one score. */
-  combine: z.object({ model: z.number(), rules: z.number(), bias: z.number() }),
+  combine: z.object({
+    model: z.number(),
+    rules: z.number(),
+    bias: z.number(),
+    /** The second stage: a weight per context-shift signal (./context-shift.ts, CONTEXT_SIGNALS). */
+    context: z.partialRecord(z.enum(CONTEXT_SIGNALS), z.number()).default({}),
+  }),
   /** How the artefact was made (data, seed, measured validation figures). */
   training: z.record(z.string(), z.unknown()),
 });
@@ -36,6 +43,8 @@ export interface WindowScore {
   /** That window in the original text: [start, end). */
   start: number;
   end: number;
+  /** The context-shift signals of that window (CONTEXT_SIGNALS order, 0 or 1). */
+  signals: number[];
 }
 
 export interface InjectionModel {
@@ -81,11 +90,12 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
         sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
         counts[block] = (counts[block] ?? 0) + 1;
       });
+      const traits = sentenceTraits(text, starts);
       forEachSentenceFeature(text, starts, mask, (bucket, block) => {
         sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
         counts[block] = (counts[block] ?? 0) + 1;
-      });
-      let best = { logit: -Infinity, start: 0, end: text.length };
+      }, traits);
+      let best = { logit: -Infinity, start: 0, end: text.length, first: 0 };
       const windows = Math.max(1, blocks - windowBlocks + 1);
       for (let w = 0; w < windows; w += 1) {
         let sum = 0;
@@ -95,9 +105,9 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
           count += (counts[b] ?? 0);
         }
         const logit = bias + (count > 0 ? (sum * scale) / Math.sqrt(count) : 0);
-        if (logit > best.logit) best = { logit, start: starts[w] ?? 0, end: starts[w + windowBlocks] ?? text.length };
+        if (logit > best.logit) best = { logit, start: starts[w] ?? 0, end: starts[w + windowBlocks] ?? text.length, first: w };
       }
-      return best;
+      return { logit: best.logit, start: best.start, end: best.end, signals: contextSignals(traits, best.first, windowBlocks) };
     },
     strongestFeatures(text, start, end, limit) {
       const found = new Map<string, number>();

@@ -1,0 +1,223 @@
+/**
+ * Context shift: how a sentence stands to the text around it. An injection planted in a page is
+ * usually addressed to the reader (you, your reply, please) or asks something, and is about
+ * something else than the page: few of its content words occur in the other sentences. How-to
+ * guides and FAQs also address the reader and ask questions, but on their own topic. These
+ * per-sentence traits become features of the learned model (./features.ts), which learns how
+ * they combine from training data.
+ */
+
+/** Words too common to say what a sentence is about. */
+const STOP_WORDS = new Set(['about', 'above', 'after', 'again', 'also', 'been', 'before', 'being', 'below', 'between', 'both', 'could',
+  'does', 'doing', 'down', 'during', 'each', 'even', 'every', 'from', 'further', 'have', 'having', 'here', 'into', 'just', 'like',
+  'made', 'make', 'many', 'more', 'most', 'much', 'must', 'only', 'other', 'over', 'please', 'same', 'should', 'some', 'such',
+  'than', 'that', 'their', 'them', 'then', 'there', 'these', 'they', 'this', 'those', 'through', 'under', 'until', 'very', 'well',
+  'were', 'what', 'when', 'where', 'which', 'while', 'will', 'with', 'would', 'your', 'yours', 'yourself', 'because', 'can\'t']);
+
+/** Second person or a request: the sentence speaks to whoever reads it. */
+const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
+/** First person: the writer speaks of themselves, as a person asking for help does. */
+const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
+/**
+ * Aimed at a model rather than a person: names an assistant or model, its reply or output, its user or
+ * instructions, or asks for what an attacker wants (secrets, links, tools). A how-to addresses a person
+ * about the page's own procedure and has none of these; an injection nearly always has one.
+ */
+const AIMS_AT_MODEL = new RegExp([
+  String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
+  String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
+  String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
+  String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
+  String.raw`https?:\/\/|\bwww\.`,
+  String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
+].join('|'), 'gi');
+/** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
+const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
+
+export interface SentenceTraits {
+  /** Speaks to the reader. */
+  addressed: boolean;
+  /** Names a model, its reply, user or instructions, or secrets, links or tools (AIMS_AT_MODEL). */
+  aimsAtModel: boolean;
+  question: boolean;
+  /**
+   * Share of its content words (four letters or more, not stop words) found in the other sentences:
+   * 'low' < 0.2, 'mid' < 0.5, 'high' otherwise, 'few' with fewer than two content words, 'alone'
+   * when the other sentences have fewer than MIN_CONTEXT_WORDS content words between them (a text of
+   * one sentence, or one behind a short title: a title alone is no context to shift from).
+   */
+  overlap: 'alone' | 'few' | 'low' | 'mid' | 'high';
+  /**
+   * 'chat' when a third or more of the other sentences are themselves addressed, first person or
+   * questions (a prompt or a letter, where a request is the point), else 'page'.
+   */
+  setting: 'chat' | 'page';
+  /** Where the sentence sits. */
+  position: 'alone' | 'first' | 'middle' | 'last';
+}
+
+/** Content words the rest of the text needs before a sentence can be foreign to it. */
+const MIN_CONTEXT_WORDS = 8;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashWord(word: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+const STOP_HASHES = new Set([...STOP_WORDS].map(hashWord));
+
+const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
+const lowerCode = (text: string, i: number, code: number): number =>
+  (code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code);
+
+/** Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and offset. */
+function contentWords(text: string, sink: (hash: number, at: number) => void): void {
+  let start = -1;
+  let h = FNV_OFFSET;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if (isLetter(code) || (start >= 0 && code === 39)) {
+      if (start < 0) {
+        start = i;
+        h = FNV_OFFSET;
+      }
+      h = Math.imul(h ^ lowerCode(text, i, code), FNV_PRIME);
+      continue;
+    }
+    if (start >= 0 && i - start >= 4 && !STOP_HASHES.has(h >>> 0)) sink(h >>> 0, start);
+    start = -1;
+  }
+}
+
+/** Per sentence, whether `pattern` (global) matches inside it. */
+function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, count: number): Uint8Array {
+  const out = new Uint8Array(count);
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) out[blockAt(match.index)] = 1;
+  return out;
+}
+
+/** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
+let wordHashes = new Uint32Array(1024);
+let wordBlocks = new Uint32Array(1024);
+const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
+  const bigger = new Uint32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+};
+
+const UNSEEN = -2;
+const SHARED = -1;
+let tableKeys = new Uint32Array(64);
+let tableFirst = new Int32Array(64);
+
+/** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
+export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
+  const count = starts.length;
+  let cursor = 0;
+  // Offsets arrive in increasing order within each pass; a pass starts again at 0.
+  const blockAt = (at: number): number => {
+    if (at < (starts[cursor] ?? 0)) cursor = 0;
+    while (cursor + 1 < count && (starts[cursor + 1] ?? 0) <= at) cursor += 1;
+    return cursor;
+  };
+  let words = 0;
+  contentWords(text, (hash, at) => {
+    if (words >= wordHashes.length) {
+      wordHashes = grow(wordHashes);
+      wordBlocks = grow(wordBlocks);
+    }
+    wordHashes[words] = hash;
+    wordBlocks[words] = blockAt(at);
+    words += 1;
+  });
+  // Per distinct word (open addressing over the reused table): the first sentence it was seen in, or
+  // SHARED once seen in two different sentences.
+  let size = 64;
+  while (size < words * 2) size *= 2;
+  if (tableKeys.length < size) {
+    tableKeys = new Uint32Array(size);
+    tableFirst = new Int32Array(size);
+  }
+  tableKeys.fill(0, 0, size);
+  const slotOf = (hash: number): number => {
+    const key = hash === 0 ? 1 : hash;
+    let slot = key & (size - 1);
+    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & (size - 1);
+    if (tableKeys[slot] === 0) {
+      tableKeys[slot] = key;
+      tableFirst[slot] = UNSEEN;
+    }
+    return slot;
+  };
+  for (let i = 0; i < words; i += 1) {
+    const slot = slotOf(wordHashes[i] ?? 0);
+    const block = wordBlocks[i] ?? 0;
+    const first = tableFirst[slot] ?? UNSEEN;
+    if (first === UNSEEN) tableFirst[slot] = block;
+    else if (first !== block) tableFirst[slot] = SHARED;
+  }
+  const total = new Uint16Array(count);
+  const shared = new Uint16Array(count);
+  for (let i = 0; i < words; i += 1) {
+    const block = wordBlocks[i] ?? 0;
+    total[block] = (total[block] ?? 0) + 1;
+    if (tableFirst[slotOf(wordHashes[i] ?? 0)] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
+  }
+  cursor = 0;
+  const addressed = marked(text, ADDRESSED, blockAt, count);
+  cursor = 0;
+  const firstPerson = marked(text, FIRST_PERSON, blockAt, count);
+  cursor = 0;
+  const aimsAtModel = marked(text, AIMS_AT_MODEL, blockAt, count);
+  const question = new Uint8Array(count);
+  let speakingCount = 0;
+  for (let block = 0; block < count; block += 1) {
+    let end = (starts[block + 1] ?? text.length) - 1;
+    while (end > (starts[block] ?? 0) && CLOSERS.has(text.charAt(end))) end -= 1;
+    question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
+    speakingCount += (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
+  }
+  const all = words;
+  return starts.map((_, block) => {
+    const n = total[block] ?? 0;
+    const share = n > 0 ? (shared[block] ?? 0) / n : 0;
+    const overlap = all - n < MIN_CONTEXT_WORDS ? 'alone' : n < 2 ? 'few' : share < 0.2 ? 'low' : share < 0.5 ? 'mid' : 'high';
+    const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
+    const speaking = (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
+    const setting = count > 1 && (speakingCount - speaking) * 3 >= count - 1 ? 'chat' : 'page';
+    const aims = aimsAtModel[block] === 1;
+    return { addressed: addressed[block] === 1, aimsAtModel: aims, question: question[block] === 1, overlap, setting, position };
+  });
+}
+
+/**
+ * The context-shift signals the second stage weighs (names fixed: the artefact stores a weight per
+ * name). A foreign ask is a question or a sentence addressed to the reader that shares little with
+ * the rest of a text that is itself not a conversation; the model's window is where it scored highest.
+ */
+export const CONTEXT_SIGNALS = [
+  'window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat',
+  'window_foreign_model_ask',
+] as const;
+export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];
+
+const asks = (t: SentenceTraits): boolean => t.addressed || t.question;
+
+/** Each signal of CONTEXT_SIGNALS, 0 or 1, in that order, for the window starting at sentence `first`. */
+export function contextSignals(traits: readonly SentenceTraits[], first: number, windowBlocks: number): number[] {
+  const window = traits.slice(first, first + windowBlocks);
+  const inWindow = (test: (t: SentenceTraits) => boolean): number => Number(window.some(test));
+  const anywhere = (test: (t: SentenceTraits) => boolean): number => Number(traits.some(test));
+  return [
+    inWindow((t) => asks(t) && (t.overlap === 'low' || t.overlap === 'few') && t.setting === 'page'),
+    inWindow((t) => asks(t) && t.overlap === 'mid' && t.setting === 'page'),
+    anywhere((t) => t.question && t.overlap === 'low' && t.setting === 'page'),
+    anywhere((t) => t.addressed && !t.question && t.overlap === 'low' && t.setting === 'page'),
+    inWindow((t) => t.setting === 'chat' && t.overlap !== 'alone'),
+    inWindow((t) => asks(t) && t.aimsAtModel && t.overlap !== 'high' && t.overlap !== 'alone' && t.setting === 'page'),
+  ];
+}
