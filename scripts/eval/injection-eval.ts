@@ -11,6 +11,7 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 
 import { dataPath } from './data.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
+import { probeRows } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
 import { dl19EvaluationRows, webPassageRows } from './web-passages.ts';
 
@@ -122,6 +123,10 @@ const INJECTION_FILES: readonly FileSpec[] = [
   {
     file: 'DL19 pool (built)', label: 'DL19 pool passages, evaluation queries', categoryField: null, build: dl19EvaluationRows,
     targets: [{ label: 'FPR ≤ 0.01 on DL19 pool passages', metric: 'fpr', op: '<=', value: 0.01 }],
+  },
+  {
+    file: 'scripts/eval/probe (team-written)', label: 'Probe: 40 attacks and 40 hard negatives written by the team, never trained on',
+    categoryField: 'category', build: probeRows, targets: [],
   },
 ];
 
