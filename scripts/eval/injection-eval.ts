@@ -126,7 +126,7 @@ const INJECTION_FILES: readonly FileSpec[] = [
   },
   {
     file: 'scripts/eval/probe (team-written)', label: 'Probe: 40 attacks and 40 hard negatives written by the team, never trained on',
-    categoryField: 'category', build: probeRows, targets: [],
+    categoryField: null, build: probeRows, targets: [],
   },
 ];
 
