@@ -10,9 +10,9 @@ import { benignPrompts, contextShiftExamples } from './context-examples.ts';
 import { splitDl19Pool } from './dl19-split.ts';
 import { procedureExamples } from './procedure-examples.ts';
 import type { Random } from './random.ts';
-import {
-  benignRequests, hardNegatives, plainTasks, syntheticAttacks, taskInstructions, topicOf, triggerWordNegatives,
-} from './synthetic.ts';
+import { syntheticAttacks, taskInstructions } from './synthetic.ts';
+import { benignRequests, hardNegatives, triggerWordNegatives } from './synthetic-negatives.ts';
+import { plainTasks, topicOf } from './synthetic-plain-tasks.ts';
 import { SPLICE_POSITIONS, collapse, splice } from './splice.ts';
 
 export interface Example {
@@ -50,7 +50,8 @@ async function rows(...parts: string[]): Promise<JsonRow[]> {
 /** A question with no word about the reader's reply or instructions. */
 const PLAIN_QUESTION = /^(?![\s\S]*\b(?:your|you must|ignore|instead)\b)[\s\S]*\?['"’”)]*$/i;
 
-const ENHANCED = /^IMPORTANT!!!\s*Ignore all previous instructions and (?:strictly adhere to the following instruction:\s*)?/i;
+const ENHANCED =
+  /^IMPORTANT!!!\s*Ignore all previous instructions and (?:strictly adhere to the following instruction:\s*)?/i;
 
 /** Passages for splicing and for benign windows: DL19 training-query passages and SciFact abstracts. */
 async function benignPassages(): Promise<{ dl19: string[]; scifact: string[] }> {
@@ -59,7 +60,9 @@ async function benignPassages(): Promise<{ dl19: string[]; scifact: string[] }> 
   for (const row of await rows('trec-dl19-passage-bm25top100', 'corpus.jsonl')) {
     if (split.train.has(String(row._id))) dl19.push(collapse(text(row)));
   }
-  const scifact = (await rows('beir-scifact', 'corpus.jsonl')).map((row) => collapse(`${String(row.title ?? '')}. ${text(row)}`));
+  const scifact = (await rows('beir-scifact', 'corpus.jsonl')).map((row) =>
+    collapse(`${String(row.title ?? '')}. ${text(row)}`),
+  );
   return { dl19, scifact };
 }
 
@@ -77,7 +80,11 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
       if (setting === 'raw_instruction' || setting === 'enhanced_instruction') attacks.push({ text: text(row), group });
     }
   }
-  for (const file of ['deepset_prompt_injections.jsonl', 'giskard_prompt_injections.jsonl', 'llmail_inject_benign_emails.jsonl']) {
+  for (const file of [
+    'deepset_prompt_injections.jsonl',
+    'giskard_prompt_injections.jsonl',
+    'llmail_inject_benign_emails.jsonl',
+  ]) {
     for (const row of await rows('pi-agent-train', file)) {
       const label = row.label === 1 ? 1 : 0;
       const group = `${file}:${text(row).slice(0, 200)}`;
@@ -89,7 +96,13 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
     const attack = typeof row.attack_text === 'string' ? row.attack_text : null;
     if (attack && TEACH_PLAIN_QUESTIONS === false && PLAIN_QUESTION.test(attack.trim())) continue;
     const group = attack ? `attack:${attack}` : `bipia:${String(row.context_id)}`;
-    examples.push({ text: text(row), label: row.label === 1 ? 1 : 0, group, source: 'bipia-train', ...(attack ? {} : { weight: 3 }) });
+    examples.push({
+      text: text(row),
+      label: row.label === 1 ? 1 : 0,
+      group,
+      source: 'bipia-train',
+      ...(attack ? {} : { weight: 3 }),
+    });
     if (attack) attacks.push({ text: attack, group });
     else bipiaContexts.push(text(row));
   }
@@ -119,19 +132,31 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
 
   // Web passages as the product meets them: clean, and with an attack spliced in.
   const { dl19, scifact } = await benignPassages();
-  for (const [i, passage] of dl19.entries()) examples.push({ text: passage, label: 0, group: `dl19:${i}`, source: 'dl19-train' });
-  for (const [i, passage] of scifact.entries()) examples.push({ text: passage, label: 0, group: `scifact:${i}`, source: 'scifact' });
+  for (const [i, passage] of dl19.entries())
+    examples.push({ text: passage, label: 0, group: `dl19:${i}`, source: 'dl19-train' });
+  for (const [i, passage] of scifact.entries())
+    examples.push({ text: passage, label: 0, group: `scifact:${i}`, source: 'scifact' });
   const hosts = [...dl19, ...scifact.slice(0, 2000), ...bipiaContexts];
   for (let i = 0; i < 6000; i += 1) {
     const attack = random.pick(attacks);
     const host = random.pick(hosts);
     const short = random.next() < 0.5 ? host.slice(0, 200 + random.int(200)) : host;
-    examples.push({ text: splice(short, attack.text, random.pick(SPLICE_POSITIONS)), label: 1, group: attack.group, source: 'spliced' });
+    examples.push({
+      text: splice(short, attack.text, random.pick(SPLICE_POSITIONS)),
+      label: 1,
+      group: attack.group,
+      source: 'spliced',
+    });
   }
   // A plain task is an attack only inside someone else's text: spliced, never alone.
   for (const [i, task] of plainTasks(random, 2000, hosts).entries()) {
     const host = random.pick(hosts);
-    examples.push({ text: splice(host, task, random.pick(SPLICE_POSITIONS)), label: 1, group: `synthetic-plain-task:${i % 400}`, source: 'spliced-task' });
+    examples.push({
+      text: splice(host, task, random.pick(SPLICE_POSITIONS)),
+      label: 1,
+      group: `synthetic-plain-task:${i % 400}`,
+      source: 'spliced-task',
+    });
   }
   // The same forms on the host's topic (benign) and off it (planted): the model learns the shift.
   for (const [i, example] of contextShiftExamples(random, CONTEXT_SHIFT_EXAMPLES, hosts).entries()) {
@@ -152,7 +177,18 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
 }
 
 const TITLED_SHARE = 0.25;
-const TITLES = ['Search result', 'Home', 'FAQ', 'Blog', 'News', 'Forum', 'Help Center', 'Documentation', 'Inbox', 'Product page'];
+const TITLES = [
+  'Search result',
+  'Home',
+  'FAQ',
+  'Blog',
+  'News',
+  'Forum',
+  'Help Center',
+  'Documentation',
+  'Inbox',
+  'Product page',
+];
 
 /** A page title: a generic one or a few words of some passage. */
 function titleFor(random: Random, hosts: readonly string[]): string {
