@@ -7,7 +7,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'gateway/**/*.test.ts', 'services/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'infra/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'services/**/*.test.ts',
+            'bin/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'infra/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -39,7 +39,11 @@ const ENTRIES: Record<ServiceName, { entry: string; portVar: string; health: str
   search: { entry: 'services/search/src/main.ts', portVar: 'SEARCH_PORT', health: '/internal/health' },
   'auth-server': { entry: 'services/auth-server/src/main.ts', portVar: 'AUTH_SERVER_PORT', health: '/internal/health' },
   mcp: { entry: 'services/mcp/src/main.ts', portVar: 'MCP_PORT', health: '/internal/health' },
-  'ranking-worker': { entry: 'services/ranking-worker/src/main.ts', portVar: 'RANKING_WORKER_PORT', health: '/internal/health' },
+  'ranking-worker': {
+    entry: 'services/ranking-worker/src/main.ts',
+    portVar: 'RANKING_WORKER_PORT',
+    health: '/internal/health',
+  },
   gateway: { entry: 'gateway/src/main.ts', portVar: 'PORT', health: '/health' },
 };
 
@@ -69,12 +73,14 @@ export function topologySpecs(options: TopologyOptions): ProcessSpec[] {
 
 /** Free loopback ports, found by binding port 0 (released before use; fine for local runs). */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: count }, async () => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    return server;
-  }));
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    }),
+  );
   const ports = servers.map((s) => (s.address() as { port: number }).port);
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   return ports;
@@ -170,7 +176,10 @@ async function probe(url: string): Promise<boolean> {
 }
 
 /** Starts every process in order; on failure stops the ones already running. */
-export async function startTopology(specs: ProcessSpec[], options: { echo?: boolean } = {}): Promise<Map<ServiceName, ManagedProcess>> {
+export async function startTopology(
+  specs: ProcessSpec[],
+  options: { echo?: boolean } = {},
+): Promise<Map<ServiceName, ManagedProcess>> {
   const processes = new Map<ServiceName, ManagedProcess>();
   try {
     for (const spec of specs) {

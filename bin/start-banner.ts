@@ -14,10 +14,7 @@ const shellQuoted = (text: string): string => `'${text.replaceAll("'", "'\\''")}
  * they are — the key into the shell, then a search that uses it.
  */
 export function startBanner({ baseUrl, provider, judge, generatedApiKey }: BannerFacts): string {
-  const lines = [
-    `Rankgate is running at ${baseUrl}  (discover provider: ${provider}; judge: ${judge})`,
-    '',
-  ];
+  const lines = [`Rankgate is running at ${baseUrl}  (discover provider: ${provider}; judge: ${judge})`, ''];
   if (generatedApiKey) {
     lines.push(
       'Operator API key for this run (set OPERATOR_API_KEY yourself to keep one across restarts):',

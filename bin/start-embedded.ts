@@ -55,7 +55,11 @@ async function listenInternally(name: string, app: FastifyInstance, closers: (()
 const METRICS_TOKEN = config.METRICS_TOKEN || INTERNAL_TOKEN;
 const scrapeOf = (app: FastifyInstance): ExpositionSource => ({
   async exposition() {
-    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     if (response.statusCode !== 200) throw new Error(`/metrics of an internal app answered ${response.statusCode}`);
     return { contentType: String(response.headers['content-type']), body: response.body };
   },
@@ -66,7 +70,12 @@ const closers: (() => Promise<void>)[] = [];
 const pageBroker = createInProcessBroker();
 const workerConfig = loadConfigOrExit('ranking-worker', RankingWorkerEnvSchema, { ...env, ...shared, REDIS_URL: '' });
 const workerMetrics = createAppMetrics({ service: 'ranking-worker' });
-const pageConsumer = startPageConsumer(workerConfig, loggerFor('ranking-worker'), { kind: 'in-process', broker: pageBroker }, workerMetrics);
+const pageConsumer = startPageConsumer(
+  workerConfig,
+  loggerFor('ranking-worker'),
+  { kind: 'in-process', broker: pageBroker },
+  workerMetrics,
+);
 // The one process stops as a whole: running page jobs get the shutdown bound, less a reserve.
 closers.push(() => pageConsumer.close({ graceMs: handBackAfterMs(config.SHUTDOWN_TIMEOUT_MS) }));
 const searchConfig = loadConfigOrExit('search', SearchEnvSchema, { ...env, ...shared, REDIS_URL: '' });
@@ -86,10 +95,19 @@ const authUrl = await listenInternally('auth-server', authApp, closers);
 const gatewayAdapters = createGatewayAdapters(config, loggerFor('gateway'));
 closers.unshift(gatewayAdapters.close);
 // search_web calls the search service directly; the sandbox and /health are read through the gateway's own port.
-const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, { ...env, ...shared, SEARCH_SERVICE_URL: searchUrl, GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK });
+const mcpConfig = loadConfigOrExit('mcp', McpEnvSchema, {
+  ...env,
+  ...shared,
+  SEARCH_SERVICE_URL: searchUrl,
+  GATEWAY_URL: process.env.GATEWAY_URL || LOOPBACK,
+});
 const mcpApp = buildMcpApp({ config: mcpConfig, logger: loggerFor('mcp'), policyStore: gatewayAdapters.policyStore });
 const mcpUrl = await listenInternally('mcp', mcpApp, closers);
-const workerApp = buildRankingWorkerApp({ config: { ...shared, METRICS_TOKEN: config.METRICS_TOKEN }, logger: loggerFor('ranking-worker'), metrics: workerMetrics });
+const workerApp = buildRankingWorkerApp({
+  config: { ...shared, METRICS_TOKEN: config.METRICS_TOKEN },
+  logger: loggerFor('ranking-worker'),
+  metrics: workerMetrics,
+});
 await listenInternally('ranking-worker', workerApp, closers);
 
 const gatewayMetrics = createAppMetrics({ service: 'gateway' });
@@ -110,19 +128,27 @@ gateway.addHook('preClose', async () => {
 if (config.METRICS_PORT !== undefined) {
   const metricsApp = createMetricsApp({
     metrics: combinedMetrics([gatewayMetrics, ...[searchApp, authApp, mcpApp, workerApp].map(scrapeOf)]),
-    token: METRICS_TOKEN, baseUrl: BASE_URL, logger: loggerFor('gateway'),
+    token: METRICS_TOKEN,
+    baseUrl: BASE_URL,
+    logger: loggerFor('gateway'),
   });
   await listenOrExit(metricsApp, { port: config.METRICS_PORT, host: config.HOST, service: 'metrics' });
   closers.unshift(() => metricsApp.close());
 }
 await runService({
-  app: gateway, service: 'gateway', port: PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  app: gateway,
+  service: 'gateway',
+  port: PORT,
+  host: config.HOST,
+  shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   // The gateway drains first, then the services it was calling.
   closeAfter: closers.reverse(),
 });
-console.log(startBanner({
-  baseUrl: BASE_URL,
-  provider: searchAdapters.providers.map((provider) => provider.name).join(','),
-  judge: searchAdapters.judge.name,
-  generatedApiKey,
-}));
+console.log(
+  startBanner({
+    baseUrl: BASE_URL,
+    provider: searchAdapters.providers.map((provider) => provider.name).join(','),
+    judge: searchAdapters.judge.name,
+    generatedApiKey,
+  }),
+);

@@ -9,7 +9,13 @@ import type { ServiceName } from './split-topology.ts';
 import { startTopology, stopTopology, topologySpecs } from './split-topology.ts';
 
 const port = Number(process.env.PORT || 8080);
-const ports: Record<ServiceName, number> = { gateway: port, search: port + 1, 'auth-server': port + 2, mcp: port + 3, 'ranking-worker': port + 4 };
+const ports: Record<ServiceName, number> = {
+  gateway: port,
+  search: port + 1,
+  'auth-server': port + 2,
+  mcp: port + 3,
+  'ranking-worker': port + 4,
+};
 const generatedApiKey = process.env.OPERATOR_API_KEY ? undefined : `rg_${generateInternalToken().slice(0, 40)}`;
 const specs = topologySpecs({
   ...(generatedApiKey ? { env: { OPERATOR_API_KEY: generatedApiKey } } : {}),
@@ -21,12 +27,17 @@ const specs = topologySpecs({
 });
 
 const processes = await startTopology(specs, { echo: true });
-for (const [name, managed] of processes) console.log(`  ${name.padEnd(15)} pid ${managed.pid}  ready in ${Math.round(managed.readyMs)} ms`);
+for (const [name, managed] of processes)
+  console.log(`  ${name.padEnd(15)} pid ${managed.pid}  ready in ${Math.round(managed.readyMs)} ms`);
 const gatewayEnv = specs.find((s) => s.name === 'gateway')?.env ?? {};
-console.log(startBanner({
-  baseUrl: gatewayEnv.BASE_URL ?? `http://127.0.0.1:${port}`, provider: gatewayEnv.DISCOVER_PROVIDER || 'wikipedia',
-  judge: gatewayEnv.JUDGE || 'local', generatedApiKey,
-}));
+console.log(
+  startBanner({
+    baseUrl: gatewayEnv.BASE_URL ?? `http://127.0.0.1:${port}`,
+    provider: gatewayEnv.DISCOVER_PROVIDER || 'wikipedia',
+    judge: gatewayEnv.JUDGE || 'local',
+    generatedApiKey,
+  }),
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

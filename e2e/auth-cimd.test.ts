@@ -17,10 +17,12 @@ import { verifies } from './harness/verifies.ts';
 const plan = await planTarget();
 const REDIRECT = 'http://127.0.0.1:9912/cb';
 
-const documentRoute = (shape: (self: string) => Record<string, unknown>): DocumentRoute => (req, res, origin) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(shape(`${origin}${req.url ?? ''}`)));
-};
+const documentRoute =
+  (shape: (self: string) => Record<string, unknown>): DocumentRoute =>
+  (req, res, origin) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(shape(`${origin}${req.url ?? ''}`)));
+  };
 
 describe.skipIf(plan.mode !== 'local')(suiteTitle('client ID metadata documents (oauth4webapi)', plan), () => {
   let documents: TlsDocumentServer;
@@ -30,12 +32,32 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('client ID metadata documents 
 
   beforeAll(async () => {
     documents = await startTlsDocumentServer({
-      '/client.json': documentRoute((self) => ({ client_id: self, client_name: 'Document agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' })),
-      '/mismatch.json': documentRoute((self) => ({ client_id: `${self}/`, client_name: 'Mismatch', redirect_uris: [REDIRECT] })),
-      '/secret.json': documentRoute((self) => ({ client_id: self, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_post' })),
-      '/moved.json': (_req, res, origin) => { res.writeHead(302, { location: `${origin}/client.json` }); res.end(); },
+      '/client.json': documentRoute((self) => ({
+        client_id: self,
+        client_name: 'Document agent',
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+      })),
+      '/mismatch.json': documentRoute((self) => ({
+        client_id: `${self}/`,
+        client_name: 'Mismatch',
+        redirect_uris: [REDIRECT],
+      })),
+      '/secret.json': documentRoute((self) => ({
+        client_id: self,
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'client_secret_post',
+      })),
+      '/moved.json': (_req, res, origin) => {
+        res.writeHead(302, { location: `${origin}/client.json` });
+        res.end();
+      },
     });
-    target = await startLocalTarget(plan, { NODE_EXTRA_CA_CERTS: documents.caPath, FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: String(documents.port) });
+    target = await startLocalTarget(plan, {
+      NODE_EXTRA_CA_CERTS: documents.caPath,
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      FETCH_ALLOWED_PORTS: String(documents.port),
+    });
     base = target.baseUrl;
     as = await discover(base);
   });
@@ -47,8 +69,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('client ID metadata documents 
   const authorizeUrl = async (clientId: string, verifier: string, redirectUri = REDIRECT) => {
     const url = new URL(String(as.authorization_endpoint));
     url.search = new URLSearchParams({
-      response_type: 'code', client_id: clientId, redirect_uri: redirectUri, scope: 'mcp:invoke', state: 'cimd',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: 'mcp:invoke',
+      state: 'cimd',
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     }).toString();
     return url.href;
   };
@@ -65,11 +92,22 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('client ID metadata documents 
     expect(consent.text).toContain('Document agent');
     expect(consent.text).toContain(`127.0.0.1:${documents.port}`);
     expect(consent.text).toContain('only redirects to this machine');
-    const approved = await person.post(started.location ?? '', { csrf: formField(consent.text, 'csrf'), operator_key: target!.apiKey ?? '', decision: 'approve' });
+    const approved = await person.post(started.location ?? '', {
+      csrf: formField(consent.text, 'csrf'),
+      operator_key: target!.apiKey ?? '',
+      decision: 'approve',
+    });
     const callback = await person.get(approved.location ?? '');
     const params = oauth.validateAuthResponse(as, client, new URL(callback.location ?? ''), 'cimd');
-    const token = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure));
-    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const token = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure),
+    );
+    const claims = JSON.parse(Buffer.from(token.access_token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims.client_id).toBe(clientId);
   });
 

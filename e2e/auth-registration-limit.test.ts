@@ -19,9 +19,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('registration limit', plan), (
   let target: LocalTarget | undefined;
   let base: string;
 
-  const registerIdentity = (ip: string) => fetch(`${base}/agent/identity`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify({ type: 'anonymous' }), signal: AbortSignal.timeout(10_000),
-  });
+  const registerIdentity = (ip: string) =>
+    fetch(`${base}/agent/identity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ type: 'anonymous' }),
+      signal: AbortSignal.timeout(10_000),
+    });
 
   beforeAll(async () => {
     target = await startLocalTarget(plan, { REGISTRATION_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1' });
@@ -38,8 +42,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('registration limit', plan), (
     expect(first.status).toBe(200);
     expect(first.headers.get('ratelimit-policy')).toBe(`"registration";q=${LIMIT};w=60`);
     expect(first.headers.get('ratelimit')).toMatch(new RegExp(`^"registration";r=${LIMIT - 1};t=\\d+$`));
-    const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as,
-      { redirect_uris: ['http://127.0.0.1:9912/cb'], token_endpoint_auth_method: 'none' }, { ...insecure, headers: new Headers({ 'x-forwarded-for': ip }) }));
+    const client = await oauth.processDynamicClientRegistrationResponse(
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { redirect_uris: ['http://127.0.0.1:9912/cb'], token_endpoint_auth_method: 'none' },
+        { ...insecure, headers: new Headers({ 'x-forwarded-for': ip }) },
+      ),
+    );
     expect(client.client_id).toEqual(expect.any(String));
     expect((await registerIdentity(ip)).status).toBe(200);
 
@@ -47,10 +56,20 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('registration limit', plan), (
     const refused = await registerIdentity(ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(await refused.json()).toMatchObject({ error: 'rate_limited', error_description: expect.stringContaining(`${LIMIT} identities or clients per 60 s`) });
-    const registration = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: ['http://127.0.0.1:9913/cb'] }, { ...insecure, headers: new Headers({ 'x-forwarded-for': ip }) });
+    expect(await refused.json()).toMatchObject({
+      error: 'rate_limited',
+      error_description: expect.stringContaining(`${LIMIT} identities or clients per 60 s`),
+    });
+    const registration = await oauth.dynamicClientRegistrationRequest(
+      as,
+      { redirect_uris: ['http://127.0.0.1:9913/cb'] },
+      { ...insecure, headers: new Headers({ 'x-forwarded-for': ip }) },
+    );
     expect(registration.status).toBe(429);
-    await expect(oauth.processDynamicClientRegistrationResponse(registration)).rejects.toMatchObject({ error: 'rate_limited', status: 429 });
+    await expect(oauth.processDynamicClientRegistrationResponse(registration)).rejects.toMatchObject({
+      error: 'rate_limited',
+      status: 429,
+    });
 
     // Other addresses, and the same address's other OAuth calls, are not affected.
     expect((await registerIdentity('203.0.113.41')).status).toBe(200);

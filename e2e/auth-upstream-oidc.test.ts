@@ -21,7 +21,8 @@ const SEEDED_CLIENT = 'rankgate-test-client';
 const REDIRECT = 'http://127.0.0.1/callback';
 const ALICE = { sub: 'alice-sub', email: 'alice@example.org', email_verified: true };
 
-const linkTo = (page: string, text: string): string => new RegExp(`<a href="([^"]+)">${text}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
+const linkTo = (page: string, text: string): string =>
+  new RegExp(`<a href="([^"]+)">${text}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
 
 describe.skipIf(plan.mode !== 'local')(suiteTitle('upstream OpenID Connect sign-in', plan), () => {
   let upstream: UpstreamIdp;
@@ -41,8 +42,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('upstream OpenID Connect sign-
   beforeAll(async () => {
     upstream = await startUpstreamIdp({ redirectUri: () => `${base}/oauth2/sign-in/callback` });
     target = await startLocalTarget(plan, {
-      UPSTREAM_OIDC_ISSUER: upstream.issuer, UPSTREAM_OIDC_CLIENT_ID: upstream.clientId, UPSTREAM_OIDC_CLIENT_SECRET: upstream.clientSecret,
-      UPSTREAM_OIDC_ALLOWED_SUBJECTS: ALICE.sub, UPSTREAM_OIDC_NAME: 'E2E IdP', FETCH_ALLOW_HOSTS: '127.0.0.1', CLAIM_POLL_INTERVAL_S: '1',
+      UPSTREAM_OIDC_ISSUER: upstream.issuer,
+      UPSTREAM_OIDC_CLIENT_ID: upstream.clientId,
+      UPSTREAM_OIDC_CLIENT_SECRET: upstream.clientSecret,
+      UPSTREAM_OIDC_ALLOWED_SUBJECTS: ALICE.sub,
+      UPSTREAM_OIDC_NAME: 'E2E IdP',
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      CLAIM_POLL_INTERVAL_S: '1',
     });
     base = target.baseUrl;
     as = await discover(base);
@@ -59,8 +65,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('upstream OpenID Connect sign-
     const state = oauth.generateRandomState();
     const authorize = new URL(String(as.authorization_endpoint));
     authorize.search = new URLSearchParams({
-      response_type: 'code', client_id: SEEDED_CLIENT, redirect_uri: REDIRECT, scope: 'search:read mcp:invoke',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state,
+      response_type: 'code',
+      client_id: SEEDED_CLIENT,
+      redirect_uri: REDIRECT,
+      scope: 'search:read mcp:invoke',
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
     }).toString();
     const person = new OAuthBrowser();
     const consentUrl = (await person.get(authorize.href)).location ?? '';
@@ -77,23 +88,54 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('upstream OpenID Connect sign-
     expect(page.text).toContain('Signed in as <strong>alice@example.org</strong>');
     const approved = await person.post(consentUrl, { csrf: formField(page.text, 'csrf'), decision: 'approve' });
     expect(approved.status).toBe(303);
-    const params = oauth.validateAuthResponse(as, client, new URL((await person.get(approved.location ?? '')).location ?? ''), state);
-    const token = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure));
+    const params = oauth.validateAuthResponse(
+      as,
+      client,
+      new URL((await person.get(approved.location ?? '')).location ?? ''),
+      state,
+    );
+    const token = await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure),
+    );
     expect(token.scope).toBe('search:read mcp:invoke');
 
     // The same person, still signed in in this browser, confirms an agent's claim.
-    const identity = await (await fetch(`${base}/agent/identity`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"anonymous"}' })).json() as { claim_token: string; identity_assertion: string; registration_id: string };
-    const started = await (await fetch(`${base}/agent/identity/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ claim_token: identity.claim_token, email: 'owner@example.org' }) })).json() as { user_code: string };
+    const identity = (await (
+      await fetch(`${base}/agent/identity`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"type":"anonymous"}',
+      })
+    ).json()) as { claim_token: string; identity_assertion: string; registration_id: string };
+    const started = (await (
+      await fetch(`${base}/agent/identity/claim`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ claim_token: identity.claim_token, email: 'owner@example.org' }),
+      })
+    ).json()) as { user_code: string };
     const entry = await person.get(`${base}/oauth2/claim?user_code=${started.user_code}`);
     expect(entry.text).toContain(`value="${started.user_code}"`);
-    const shown = await person.post(`${base}/oauth2/claim`, { csrf: formField(entry.text, 'csrf'), step: 'lookup', user_code: started.user_code });
+    const shown = await person.post(`${base}/oauth2/claim`, {
+      csrf: formField(entry.text, 'csrf'),
+      step: 'lookup',
+      user_code: started.user_code,
+    });
     expect(shown.text).toContain(identity.registration_id);
-    const done = await person.post(`${base}/oauth2/claim`, { csrf: formField(shown.text, 'csrf'), step: 'confirm', user_code: started.user_code });
+    const done = await person.post(`${base}/oauth2/claim`, {
+      csrf: formField(shown.text, 'csrf'),
+      step: 'confirm',
+      user_code: started.user_code,
+    });
     expect(done.text).toContain('Claim confirmed');
     const claimed = await pollClaim(as, identity.claim_token);
     if ('error' in claimed) throw new Error(`the claim did not complete: ${claimed.error}`);
     expect(claimed.scope).toBe('search:read mcp:invoke health:read');
-    expect((await exchangeAssertion(as, String(claimed.identity_assertion), `${base}/`)).scope).toContain('search:read');
+    expect((await exchangeAssertion(as, String(claimed.identity_assertion), `${base}/`)).scope).toContain(
+      'search:read',
+    );
   });
 
   it(verifies('AUTH-UPSTREAM-2'), async () => {
@@ -110,12 +152,20 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('upstream OpenID Connect sign-
     expect(again.text).not.toContain('name="user_code"');
     const authorize = new URL(String(as.authorization_endpoint));
     authorize.search = new URLSearchParams({
-      response_type: 'code', client_id: SEEDED_CLIENT, redirect_uri: REDIRECT, scope: 'search:read',
-      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: SEEDED_CLIENT,
+      redirect_uri: REDIRECT,
+      scope: 'search:read',
+      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+      code_challenge_method: 'S256',
     }).toString();
     const consentUrl = (await person.get(authorize.href)).location ?? '';
     const consent = await person.get(consentUrl);
-    const withKey = await person.post(consentUrl, { csrf: formField(consent.text, 'csrf'), operator_key: target!.apiKey ?? '', decision: 'approve' });
+    const withKey = await person.post(consentUrl, {
+      csrf: formField(consent.text, 'csrf'),
+      operator_key: target!.apiKey ?? '',
+      decision: 'approve',
+    });
     expect(withKey.status).toBe(401);
     expect(withKey.text).toContain('Sign in first.');
   });

@@ -15,11 +15,13 @@ import { planTarget, startLocalTarget, suiteTitle } from './harness/target.ts';
 import { verifies } from './harness/verifies.ts';
 
 const plan = await planTarget();
-const browserPlan = plan.mode === 'local' ? planBrowser() : { mode: 'skip' as const, reason: 'needs the local topology' };
+const browserPlan =
+  plan.mode === 'local' ? planBrowser() : { mode: 'skip' as const, reason: 'needs the local topology' };
 const runnable = plan.mode === 'local' && browserPlan.mode === 'run';
-const title = browserPlan.mode === 'skip' && plan.mode === 'local'
-  ? `website in a browser: keyboard, screens, accessibility — skipped: ${browserPlan.reason}`
-  : suiteTitle('website in a browser: keyboard, screens, accessibility', plan);
+const title =
+  browserPlan.mode === 'skip' && plan.mode === 'local'
+    ? `website in a browser: keyboard, screens, accessibility — skipped: ${browserPlan.reason}`
+    : suiteTitle('website in a browser: keyboard, screens, accessibility', plan);
 
 describe.skipIf(!runnable)(title, () => {
   let brave: FakeBrave;
@@ -31,7 +33,12 @@ describe.skipIf(!runnable)(title, () => {
 
   beforeAll(async () => {
     brave = await startFakeBrave();
-    const env = { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, LOG_LEVEL: 'warn' };
+    const env = {
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      LOG_LEVEL: 'warn',
+    };
     [site, browser] = await Promise.all([startLocalTarget(plan, env), launchBrowser(browserPlan)]);
   });
   afterAll(async () => {
@@ -41,7 +48,9 @@ describe.skipIf(!runnable)(title, () => {
   });
 
   /** A fresh browser context (empty session storage) and page, watched for errors. */
-  async function openPage({ viewport = { width: 1200, height: 900 } }: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  async function openPage({
+    viewport = { width: 1200, height: 900 },
+  }: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
     context = await browser!.newContext({ viewport });
     page = await context.newPage();
     watched = watchConsole(page);
@@ -93,8 +102,12 @@ describe.skipIf(!runnable)(title, () => {
     await page.locator('#result-list .card').first().waitFor();
 
     // From the key field, Tab reaches the first result's link, then its Signals.
-    await tabUntil(() => inPage<boolean>("document.activeElement.tagName === 'A' && document.activeElement.closest('.card') !== null"));
-    const outline = await inPage('`${getComputedStyle(document.activeElement).outlineStyle} ${getComputedStyle(document.activeElement).outlineWidth}`');
+    await tabUntil(() =>
+      inPage<boolean>("document.activeElement.tagName === 'A' && document.activeElement.closest('.card') !== null"),
+    );
+    const outline = await inPage(
+      '`${getComputedStyle(document.activeElement).outlineStyle} ${getComputedStyle(document.activeElement).outlineWidth}`',
+    );
     expect(outline).toBe('solid 3px');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -104,7 +117,8 @@ describe.skipIf(!runnable)(title, () => {
 
   it(verifies('WEB-RESPONSIVE-1'), async () => {
     await openPage({ viewport: { width: 375, height: 740 } });
-    const overflow = () => inPage<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    const overflow = () =>
+      inPage<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     await page.goto(`${site!.baseUrl}/?q=ocean+tides&k=5`);
     await page.fill('#api-key', site!.apiKey!);
     await page.press('#api-key', 'Enter');
@@ -132,7 +146,9 @@ describe.skipIf(!runnable)(title, () => {
     expect(await axeViolations(page), '/ with an error').toEqual([]);
     await page.goto(`${site!.baseUrl}/docs`);
     expect(await axeViolations(page), '/docs').toEqual([]);
-    const guides = await page.locator('.guide-list a[href^="/docs/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const guides = await page
+      .locator('.guide-list a[href^="/docs/"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(guides.length).toBeGreaterThan(3);
     for (const path of [...guides, '/developers', '/privacy', '/contact', '/errors', '/errors/rate-limited']) {
       await page.goto(`${site!.baseUrl}${path}`);
@@ -159,7 +175,16 @@ describe.skipIf(!runnable)(title, () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    for (const path of ['/', '/docs', '/developers', '/privacy', '/contact', '/errors', '/errors/demo-exhausted', '/docs/versioning']) {
+    for (const path of [
+      '/',
+      '/docs',
+      '/developers',
+      '/privacy',
+      '/contact',
+      '/errors',
+      '/errors/demo-exhausted',
+      '/docs/versioning',
+    ]) {
       const response = await page.goto(`${site!.baseUrl}${path}`);
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.waitForLoadState('load');

@@ -19,7 +19,11 @@ import { planTarget, startLocalTarget, suiteTitle } from './harness/target.ts';
 import { verifies } from './harness/verifies.ts';
 
 /** The light-scheme backgrounds of the Injection risk labels (site.css). */
-const RISK_BACKGROUND = { low: 'rgb(225, 243, 230)', medium: 'rgb(255, 240, 209)', high: 'rgb(253, 228, 228)' } as const;
+const RISK_BACKGROUND = {
+  low: 'rgb(225, 243, 230)',
+  medium: 'rgb(255, 240, 209)',
+  high: 'rgb(253, 228, 228)',
+} as const;
 
 /** Lifetime demo searches per address on the demo-mode gateway. */
 const DEMO_LIMIT = 2;
@@ -27,11 +31,13 @@ const DEMO_LIMIT = 2;
 const RATE_LIMIT = 30;
 
 const plan = await planTarget();
-const browserPlan = plan.mode === 'local' ? planBrowser() : { mode: 'skip' as const, reason: 'needs the local topology' };
+const browserPlan =
+  plan.mode === 'local' ? planBrowser() : { mode: 'skip' as const, reason: 'needs the local topology' };
 const runnable = plan.mode === 'local' && browserPlan.mode === 'run';
-const title = browserPlan.mode === 'skip' && plan.mode === 'local'
-  ? `website in a browser — skipped: ${browserPlan.reason}`
-  : suiteTitle('website in a browser', plan);
+const title =
+  browserPlan.mode === 'skip' && plan.mode === 'local'
+    ? `website in a browser — skipped: ${browserPlan.reason}`
+    : suiteTitle('website in a browser', plan);
 
 describe.skipIf(!runnable)(title, () => {
   let brave: FakeBrave;
@@ -46,10 +52,21 @@ describe.skipIf(!runnable)(title, () => {
   beforeAll(async () => {
     brave = await startFakeBrave();
     // 127.0.0.1 is a trusted proxy, so a test can search from its own client address (X-Forwarded-For).
-    const common = { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' };
+    const common = {
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+    };
     [site, demo, browser] = await Promise.all([
       startLocalTarget(plan, { ...common, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) }),
-      startLocalTarget(plan, { ...common, DEMO_MODE: 'enabled', DEMO_API_KEY: demoKey, DEMO_LIMIT: String(DEMO_LIMIT) }),
+      startLocalTarget(plan, {
+        ...common,
+        DEMO_MODE: 'enabled',
+        DEMO_API_KEY: demoKey,
+        DEMO_LIMIT: String(DEMO_LIMIT),
+      }),
       launchBrowser(browserPlan),
     ]);
   });
@@ -63,8 +80,14 @@ describe.skipIf(!runnable)(title, () => {
    * A fresh browser context (empty session storage) and page, watched for errors; optionally from its own client
    * address.
    */
-  async function openPage({ viewport = { width: 1200, height: 900 }, clientAddress }: { viewport?: { width: number; height: number }; clientAddress?: string } = {}): Promise<Page> {
-    context = await browser!.newContext({ viewport, ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}) });
+  async function openPage({
+    viewport = { width: 1200, height: 900 },
+    clientAddress,
+  }: { viewport?: { width: number; height: number }; clientAddress?: string } = {}): Promise<Page> {
+    context = await browser!.newContext({
+      viewport,
+      ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}),
+    });
     page = await context.newPage();
     watched = watchConsole(page);
     return page;
@@ -110,7 +133,9 @@ describe.skipIf(!runnable)(title, () => {
       expect(await risk.textContent()).toBe(`Injection risk: ${row.injection_risk}`);
       expect(await risk.getAttribute('class')).toBe(`risk risk-${row.injection_risk}`);
       // Colour as well as words: each level has its own (light scheme) background.
-      expect(await risk.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor)).toBe(RISK_BACKGROUND[row.injection_risk]);
+      expect(await risk.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor)).toBe(
+        RISK_BACKGROUND[row.injection_risk],
+      );
     }
     // The injected candidate was gated out, and the page says so without showing it.
     expect(await page.locator('#results-meta').textContent()).toContain('1 candidate removed by a safety gate');
@@ -123,9 +148,22 @@ describe.skipIf(!runnable)(title, () => {
     await first.locator('details.signals summary').click();
     const signalRows = first.locator('details.signals tbody tr');
     expect(await signalRows.count()).toBe(7);
-    const shown = Object.fromEntries(await signalRows.evaluateAll((rows) => rows.map((row) => [...row.children].slice(0, 2).map((cell) => cell.textContent))));
-    expect(shown).toEqual(Object.fromEntries(Object.entries(expected.results[0]!.signals).map(([name, value]) => [name, value === null ? 'no parse' : value.toFixed(2)])));
-    expect(await first.locator('details.signals').textContent()).toContain('Gates: subject_match pass · is_republisher pass · prompt_injection pass');
+    const shown = Object.fromEntries(
+      await signalRows.evaluateAll((rows) =>
+        rows.map((row) => [...row.children].slice(0, 2).map((cell) => cell.textContent)),
+      ),
+    );
+    expect(shown).toEqual(
+      Object.fromEntries(
+        Object.entries(expected.results[0]!.signals).map(([name, value]) => [
+          name,
+          value === null ? 'no parse' : value.toFixed(2),
+        ]),
+      ),
+    );
+    expect(await first.locator('details.signals').textContent()).toContain(
+      'Gates: subject_match pass · is_republisher pass · prompt_injection pass',
+    );
     expect(page.url()).toBe(`${site!.baseUrl}/?q=ocean+tides&k=5`);
     await screenshot(page, 'search-results');
   });
@@ -174,9 +212,13 @@ describe.skipIf(!runnable)(title, () => {
   it(verifies('WEB-ERROR-1'), async () => {
     await openPage();
     await page.goto(`${site!.baseUrl}/`);
-    const direct = expectProblem(await httpClient(site!.baseUrl).get('/api/v1/search?q=upstream+500&mode=snip', {
-      headers: { authorization: `Bearer ${site!.apiKey}` },
-    }), 502, 'UPSTREAM_ERROR');
+    const direct = expectProblem(
+      await httpClient(site!.baseUrl).get('/api/v1/search?q=upstream+500&mode=snip', {
+        headers: { authorization: `Bearer ${site!.apiKey}` },
+      }),
+      502,
+      'UPSTREAM_ERROR',
+    );
     await searchAs(site!.apiKey!, 'upstream 500');
     const problem = page.locator('#problem');
     await problem.waitFor();
@@ -209,7 +251,9 @@ describe.skipIf(!runnable)(title, () => {
     expect(await status.getAttribute('class')).not.toContain('loading');
 
     await searchAs(site!.apiKey!, 'nothing at all');
-    await expect.poll(() => page.locator('#results-heading').textContent()).toBe('No sources found for “nothing at all”');
+    await expect
+      .poll(() => page.locator('#results-heading').textContent())
+      .toBe('No sources found for “nothing at all”');
     expect(await page.locator('#result-list .card').count()).toBe(0);
     expect(await status.textContent()).toBe('No results. Try other words.');
     await screenshot(page, 'search-empty');
@@ -218,7 +262,9 @@ describe.skipIf(!runnable)(title, () => {
   it(verifies('WEB-LIMIT-1'), async () => {
     // One client address spends its burst window; then the page searches from it.
     const limited = '192.0.2.41';
-    const spender = httpClient(site!.baseUrl, { defaultHeaders: { authorization: `Bearer ${site!.apiKey}`, 'x-forwarded-for': limited } });
+    const spender = httpClient(site!.baseUrl, {
+      defaultHeaders: { authorization: `Bearer ${site!.apiKey}`, 'x-forwarded-for': limited },
+    });
     let spent = 0;
     while ((await spender.get('/api/v1/search?q=ocean+tides&k=1')).status !== 429) {
       spent += 1;
@@ -235,7 +281,9 @@ describe.skipIf(!runnable)(title, () => {
     const problem = page.locator('#problem');
     await problem.waitFor();
     expect(await problem.textContent()).toContain('Too many searches');
-    expect(await problem.textContent()).toContain(`Try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`);
+    expect(await problem.textContent()).toContain(
+      `Try again in ${retryAfter} ${retryAfter === 1 ? 'second' : 'seconds'}.`,
+    );
     expect(await problem.locator('a code').textContent()).toBe('RATE_LIMITED');
     const button = page.locator('#search-button');
     expect(await button.isDisabled()).toBe(true);
@@ -246,8 +294,11 @@ describe.skipIf(!runnable)(title, () => {
 
     // The demo key's lifetime allowance, used up from another address: the page says so and offers the key field.
     const exhausted = '192.0.2.42';
-    const demoVisitor = httpClient(demo!.baseUrl, { defaultHeaders: { authorization: `Bearer ${demoKey}`, 'x-forwarded-for': exhausted } });
-    for (let i = 0; i < DEMO_LIMIT; i += 1) expect((await demoVisitor.get('/api/v1/search?q=ocean+tides&k=1')).status).toBe(200);
+    const demoVisitor = httpClient(demo!.baseUrl, {
+      defaultHeaders: { authorization: `Bearer ${demoKey}`, 'x-forwarded-for': exhausted },
+    });
+    for (let i = 0; i < DEMO_LIMIT; i += 1)
+      expect((await demoVisitor.get('/api/v1/search?q=ocean+tides&k=1')).status).toBe(200);
     await openPage({ clientAddress: exhausted });
     await page.goto(`${demo!.baseUrl}/`);
     expect(await page.locator('#key-field').isHidden()).toBe(true);
@@ -257,7 +308,7 @@ describe.skipIf(!runnable)(title, () => {
     const refused = await demoAnswer;
     expect(refused.status()).toBe(429);
     expect(refused.headers()['retry-after']).toBeUndefined();
-    const body = await refused.json() as { code: string; hint: string };
+    const body = (await refused.json()) as { code: string; hint: string };
     expect(body.code).toBe('DEMO_EXHAUSTED');
     const demoProblem = page.locator('#problem');
     await demoProblem.waitFor();
@@ -273,7 +324,11 @@ describe.skipIf(!runnable)(title, () => {
   it(verifies('WEB-KEY-1'), async () => {
     await openPage();
     await page.goto(`${site!.baseUrl}/`);
-    expect(await inPage('window.RANKGATE_CONFIG')).toEqual({ demo_mode: 'disabled', demo_key: null, api_base: '/api/v1' });
+    expect(await inPage('window.RANKGATE_CONFIG')).toEqual({
+      demo_mode: 'disabled',
+      demo_key: null,
+      api_base: '/api/v1',
+    });
     expect(await page.locator('#key-field').isVisible()).toBe(true);
     expect(await page.locator('#demo-note').isHidden()).toBe(true);
 
@@ -290,7 +345,9 @@ describe.skipIf(!runnable)(title, () => {
     await searchAs(site!.apiKey!, 'ocean tides');
     await page.locator('#result-list .card').first().waitFor();
     expect(authorizations).toEqual([`Bearer ${site!.apiKey}`]);
-    const storage = await inPage('({ session: { ...sessionStorage }, local: { ...localStorage }, cookie: document.cookie })');
+    const storage = await inPage(
+      '({ session: { ...sessionStorage }, local: { ...localStorage }, cookie: document.cookie })',
+    );
     expect(storage).toEqual({ session: { 'rankgate.apiKey': site!.apiKey }, local: {}, cookie: '' });
     expect(await context.cookies()).toEqual([]);
     expect(page.url()).not.toContain(site!.apiKey!);
@@ -313,7 +370,11 @@ describe.skipIf(!runnable)(title, () => {
   it(verifies('WEB-DEMO-1'), async () => {
     await openPage();
     await page.goto(`${demo!.baseUrl}/`);
-    expect(await inPage('window.RANKGATE_CONFIG')).toEqual({ demo_mode: 'enabled', demo_key: demoKey, api_base: '/api/v1' });
+    expect(await inPage('window.RANKGATE_CONFIG')).toEqual({
+      demo_mode: 'enabled',
+      demo_key: demoKey,
+      api_base: '/api/v1',
+    });
     expect(await page.locator('#key-field').isHidden()).toBe(true);
     expect(await page.locator('#demo-note').isVisible()).toBe(true);
     const authorizations: string[] = [];

@@ -9,8 +9,9 @@ const CITATION = /verifies\(\s*'([A-Z0-9-]+)'/g;
 
 /** Requirement id → the test files that cite it, read from the sources (see harness/verifies.ts). */
 async function citations(): Promise<Map<string, string[]>> {
-  const files = (await readdir(E2E_DIR, { recursive: true }))
-    .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules') && file !== 'coverage.test.ts');
+  const files = (await readdir(E2E_DIR, { recursive: true })).filter(
+    (file) => file.endsWith('.test.ts') && !file.includes('node_modules') && file !== 'coverage.test.ts',
+  );
   const cited = new Map<string, string[]>();
   for (const file of files) {
     const source = await readFile(new URL(file, E2E_DIR), 'utf8');
@@ -34,7 +35,9 @@ describe('requirement coverage', () => {
 
   it('cites only listed requirements', async () => {
     const listed = new Set<string>(REQUIREMENTS.map((r) => r.id));
-    const unknown = [...(await citations()).entries()].filter(([id]) => !listed.has(id)).map(([id, files]) => `${id} in ${files.join(', ')}`);
+    const unknown = [...(await citations()).entries()]
+      .filter(([id]) => !listed.has(id))
+      .map(([id, files]) => `${id} in ${files.join(', ')}`);
     expect(unknown).toEqual([]);
   });
 });

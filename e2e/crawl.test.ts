@@ -12,7 +12,18 @@ import { verifies } from './harness/verifies.ts';
 const plan = await planTarget();
 
 /** The site's own pages; the crawl must reach each of them from `/`. */
-const SITE_PAGES = ['/', '/docs', '/docs/versioning', '/docs/versioning.md', '/developers', '/contact', '/privacy', '/errors', '/errors/rate-limited', '/config.js'];
+const SITE_PAGES = [
+  '/',
+  '/docs',
+  '/docs/versioning',
+  '/docs/versioning.md',
+  '/developers',
+  '/contact',
+  '/privacy',
+  '/errors',
+  '/errors/rate-limited',
+  '/config.js',
+];
 
 const MAX_PAGES = 400;
 
@@ -23,10 +34,14 @@ interface Fetched {
   body: string;
 }
 
-interface Link { from: string; href: string }
+interface Link {
+  from: string;
+  href: string;
+}
 
 /** href and src values of a page (the pages are server-rendered, so the HTML holds every link). */
-const linksOf = (html: string): string[] => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const linksOf = (html: string): string[] =>
+  [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 const idsOf = (html: string): Set<string> => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
 
@@ -43,7 +58,12 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('website crawl', plan), () => {
     while (queue.length > 0 && pages.size < MAX_PAGES) {
       const path = queue.shift()!;
       const response = await fetch(`${origin}${path}`, { redirect: 'follow', signal: AbortSignal.timeout(10_000) });
-      const page = { status: response.status, contentType: response.headers.get('content-type') ?? '', headers: response.headers, body: await response.text() };
+      const page = {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        headers: response.headers,
+        body: await response.text(),
+      };
       pages.set(path, page);
       if (!page.contentType.startsWith('text/html')) continue;
       for (const href of linksOf(page.body)) {
@@ -67,8 +87,16 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('website crawl', plan), () => {
     expect(pages.size).toBeLessThan(MAX_PAGES);
     for (const path of SITE_PAGES) expect([...pages.keys()], `the crawl reaches ${path}`).toContain(path);
 
-    const broken = [...pages].filter(([, page]) => page.status !== 200)
-      .map(([path, page]) => `${path} → ${page.status} (linked from ${links.filter((l) => new URL(l.href, `${origin}${l.from}`).pathname === path.split('?')[0]).map((l) => l.from).slice(0, 3).join(', ')})`);
+    const broken = [...pages]
+      .filter(([, page]) => page.status !== 200)
+      .map(
+        ([path, page]) =>
+          `${path} → ${page.status} (linked from ${links
+            .filter((l) => new URL(l.href, `${origin}${l.from}`).pathname === path.split('?')[0])
+            .map((l) => l.from)
+            .slice(0, 3)
+            .join(', ')})`,
+      );
     expect(broken).toEqual([]);
 
     const badAnchors = links.flatMap(({ from, href }) => {
@@ -85,29 +113,54 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('website crawl', plan), () => {
     const untitled = html.filter(([, page]) => !/<title>[^<]*\S[^<]*<\/title>/.test(page.body)).map(([path]) => path);
     expect(untitled).toEqual([]);
     // Only the external links of the page content leave the origin, and none of them is an asset.
-    const externalAssets = links.filter(({ from, href }) => new URL(href, `${origin}${from}`).origin !== origin && /\.(?:js|css|svg|png|woff2?)(?:$|\?)/.test(href));
+    const externalAssets = links.filter(
+      ({ from, href }) =>
+        new URL(href, `${origin}${from}`).origin !== origin && /\.(?:js|css|svg|png|woff2?)(?:$|\?)/.test(href),
+    );
     expect(externalAssets).toEqual([]);
   });
 
   it(verifies('WEB-HEADERS-1'), () => {
-    const sitePages = [...pages].filter(([path, page]) => page.status === 200
-      && (page.contentType.startsWith('text/html') || path.startsWith('/assets/') || path === '/config.js' || page.contentType.startsWith('text/markdown')));
+    const sitePages = [...pages].filter(
+      ([path, page]) =>
+        page.status === 200 &&
+        (page.contentType.startsWith('text/html') ||
+          path.startsWith('/assets/') ||
+          path === '/config.js' ||
+          page.contentType.startsWith('text/markdown')),
+    );
     expect(sitePages.length).toBeGreaterThan(20);
     const missing = sitePages.flatMap(([path, { headers }]) => {
       const csp = headers.get('content-security-policy') ?? '';
-      const ok = csp.includes("default-src 'self'") && csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'none'")
-        && !csp.includes('unsafe-inline') && headers.get('x-content-type-options') === 'nosniff' && headers.get('referrer-policy') === 'no-referrer';
-      return ok ? [] : [`${path}: ${csp || 'no CSP'} / ${headers.get('x-content-type-options')} / ${headers.get('referrer-policy')}`];
+      const ok =
+        csp.includes("default-src 'self'") &&
+        csp.includes("script-src 'self'") &&
+        csp.includes("frame-ancestors 'none'") &&
+        !csp.includes('unsafe-inline') &&
+        headers.get('x-content-type-options') === 'nosniff' &&
+        headers.get('referrer-policy') === 'no-referrer';
+      return ok
+        ? []
+        : [
+            `${path}: ${csp || 'no CSP'} / ${headers.get('x-content-type-options')} / ${headers.get('referrer-policy')}`,
+          ];
     });
     expect(missing).toEqual([]);
 
     const config = pages.get('/config.js')!;
     expect(config.contentType).toMatch(/^text\/javascript\b/);
     expect(config.headers.get('cache-control')).toBe('no-store');
-    expect(config.body).toMatch(/^window\.RANKGATE_CONFIG = \{"demo_mode":"(enabled|disabled)","demo_key":(null|"[^"]{16,}"),"api_base":"\/api\/v1"\};\n$/);
+    expect(config.body).toMatch(
+      /^window\.RANKGATE_CONFIG = \{"demo_mode":"(enabled|disabled)","demo_key":(null|"[^"]{16,}"),"api_base":"\/api\/v1"\};\n$/,
+    );
 
     const assets = [...pages].filter(([path]) => path.startsWith('/assets/'));
-    expect(assets.map(([path]) => path.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual(['/assets/favicon.svg', '/assets/search.js', '/assets/site.css']);
-    for (const [path, asset] of assets) expect(asset.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
+    expect(assets.map(([path]) => path.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual([
+      '/assets/favicon.svg',
+      '/assets/search.js',
+      '/assets/site.css',
+    ]);
+    for (const [path, asset] of assets)
+      expect(asset.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -34,12 +34,23 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('faults in dependencies (split
     if (plan.mode !== 'local') return;
     [brave, judge] = await Promise.all([startFakeBrave(), startFakeOpenAi()]);
     relay = await startCuttableProxy(Number(new URL(plan.redisUrl).port || 6379), new URL(plan.redisUrl).hostname);
-    target = await startLocalTarget({ mode: 'local', redisUrl: `redis://127.0.0.1:${relay.port}` }, {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
-      JUDGE: 'openai', JUDGE_BASE_URL: judge.url, JUDGE_MODEL: 'fake-judge', JUDGE_API_KEY: 'sk-e2e-judge-SECRET-0001',
-      JUDGE_TIMEOUT_MS: String(JUDGE_TIMEOUT_MS),
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '5', TRUST_PROXY: '127.0.0.1',
-    });
+    target = await startLocalTarget(
+      { mode: 'local', redisUrl: `redis://127.0.0.1:${relay.port}` },
+      {
+        DISCOVER_PROVIDER: 'brave',
+        BRAVE_BASE_URL: brave.url,
+        BRAVE_API_KEY: FAKE_BRAVE_KEY,
+        JUDGE: 'openai',
+        JUDGE_BASE_URL: judge.url,
+        JUDGE_MODEL: 'fake-judge',
+        JUDGE_API_KEY: 'sk-e2e-judge-SECRET-0001',
+        JUDGE_TIMEOUT_MS: String(JUDGE_TIMEOUT_MS),
+        DEMO_MODE: 'enabled',
+        DEMO_API_KEY,
+        DEMO_LIMIT: '5',
+        TRUST_PROXY: '127.0.0.1',
+      },
+    );
     http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });
   afterAll(async () => {
@@ -69,7 +80,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('faults in dependencies (split
       expect(degraded.results.length, mode).toBeGreaterThan(0);
       expect(degraded.meta.usage.output_tokens, mode).toBe(0);
       // The judge's own signals are missing parses; the ranking still stands on the cheap signals.
-      expect(degraded.results.every((row) => row.signals.answerability === null), mode).toBe(true);
+      expect(
+        degraded.results.every((row) => row.signals.answerability === null),
+        mode,
+      ).toBe(true);
       expect(ms, mode).toBeLessThan(JUDGE_TIMEOUT_MS + 5000);
     }
 
@@ -80,7 +94,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('faults in dependencies (split
   });
 
   it(verifies('FAULT-REDIS-1'), async () => {
-    const demo = httpClient(target!.baseUrl, { defaultHeaders: { authorization: `Bearer ${DEMO_API_KEY}`, 'x-forwarded-for': '192.0.2.99' } });
+    const demo = httpClient(target!.baseUrl, {
+      defaultHeaders: { authorization: `Bearer ${DEMO_API_KEY}`, 'x-forwarded-for': '192.0.2.99' },
+    });
     expect((await demo.get('/v1/search?q=ocean+tides')).status).toBe(200);
     expect((await demo.get('/v1/search?q=ocean+tides')).status).toBe(200);
     await relay.cut();
@@ -89,7 +105,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('faults in dependencies (split
     } finally {
       await relay.restore();
     }
-    await expect.poll(async () => (await demo.get('/v1/search?q=ocean+tides')).status, { timeout: 10_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await demo.get('/v1/search?q=ocean+tides')).status, { timeout: 10_000, interval: 250 })
+      .toBe(200);
     // The counter survived the outage: 3 counted so far, 2 more, then exhausted — no more, no less.
     expect((await demo.get('/v1/search?q=ocean+tides')).status).toBe(200);
     expect((await demo.get('/v1/search?q=ocean+tides')).status).toBe(200);

@@ -20,17 +20,62 @@ const json = { 'content-type': 'application/json' };
 
 /** Requests that must fail, and how; each is checked for the full problem shape. */
 const ERROR_CASES = [
-  { name: 'GET /v2', instance: '/v2', status: 404, code: 'UNSUPPORTED_VERSION', call: (http: HttpClient) => http.get('/v2') },
-  { name: 'GET /v2/search', instance: '/v2/search', status: 404, code: 'UNSUPPORTED_VERSION', call: (http: HttpClient) => http.get('/v2/search?q=x') },
-  { name: 'GET /nope', instance: '/nope', status: 404, code: 'NOT_FOUND', call: (http: HttpClient) => http.get('/nope') },
-  { name: 'POST /v1/sandbox', instance: '/v1/sandbox', status: 405, code: 'METHOD_NOT_ALLOWED', call: (http: HttpClient) => http.post('/v1/sandbox', '{}', { headers: json }) },
-  { name: 'GET /v1/search?k=99', instance: '/v1/search', status: 422, code: 'VALIDATION_ERROR', call: (http: HttpClient) => http.get('/v1/search?q=x&k=99') },
-  { name: 'GET /v1/search?mode=full', instance: '/v1/search', status: 400, code: 'BAD_REQUEST', call: (http: HttpClient) => http.get('/v1/search?q=x&mode=full') },
   {
-    name: 'POST /v1/search text/plain', instance: '/v1/search', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE',
+    name: 'GET /v2',
+    instance: '/v2',
+    status: 404,
+    code: 'UNSUPPORTED_VERSION',
+    call: (http: HttpClient) => http.get('/v2'),
+  },
+  {
+    name: 'GET /v2/search',
+    instance: '/v2/search',
+    status: 404,
+    code: 'UNSUPPORTED_VERSION',
+    call: (http: HttpClient) => http.get('/v2/search?q=x'),
+  },
+  {
+    name: 'GET /nope',
+    instance: '/nope',
+    status: 404,
+    code: 'NOT_FOUND',
+    call: (http: HttpClient) => http.get('/nope'),
+  },
+  {
+    name: 'POST /v1/sandbox',
+    instance: '/v1/sandbox',
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    call: (http: HttpClient) => http.post('/v1/sandbox', '{}', { headers: json }),
+  },
+  {
+    name: 'GET /v1/search?k=99',
+    instance: '/v1/search',
+    status: 422,
+    code: 'VALIDATION_ERROR',
+    call: (http: HttpClient) => http.get('/v1/search?q=x&k=99'),
+  },
+  {
+    name: 'GET /v1/search?mode=full',
+    instance: '/v1/search',
+    status: 400,
+    code: 'BAD_REQUEST',
+    call: (http: HttpClient) => http.get('/v1/search?q=x&mode=full'),
+  },
+  {
+    name: 'POST /v1/search text/plain',
+    instance: '/v1/search',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
     call: (http: HttpClient) => http.post('/v1/search', 'q=x', { headers: { 'content-type': 'text/plain' } }),
   },
-  { name: 'POST /v1/search malformed JSON', instance: '/v1/search', status: 400, code: 'BAD_REQUEST', call: (http: HttpClient) => http.post('/v1/search', '{"q": ', { headers: json }) },
+  {
+    name: 'POST /v1/search malformed JSON',
+    instance: '/v1/search',
+    status: 400,
+    code: 'BAD_REQUEST',
+    call: (http: HttpClient) => http.post('/v1/search', '{"q": ', { headers: json }),
+  },
 ] as const;
 
 describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin', plan), () => {
@@ -62,7 +107,11 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
     });
 
     it(verifies('FOUND-VERSION-1', 'compared to each other, never to a literal'), async () => {
-      const [health, openapi, sandbox] = await Promise.all([http.get('/health'), http.get('/openapi.json'), http.get('/v1/sandbox')]);
+      const [health, openapi, sandbox] = await Promise.all([
+        http.get('/health'),
+        http.get('/openapi.json'),
+        http.get('/v1/sandbox'),
+      ]);
       const versions = {
         health: HealthResponseSchema.parse(health.json).service_version,
         openapi: (openapi.json as { info: { version: string } }).info.version,
@@ -77,7 +126,11 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
       expect(response.status).toBe(200);
       const document = response.json as { openapi: string; info: Record<string, unknown> };
       expect(document.openapi).toMatch(/^3\.1\./);
-      expect(document.info['x-api-versioning']).toEqual({ strategy: 'url', current: 'v1', policy: '/docs/versioning.md' });
+      expect(document.info['x-api-versioning']).toEqual({
+        strategy: 'url',
+        current: 'v1',
+        policy: '/docs/versioning.md',
+      });
     });
 
     it(verifies('FOUND-SANDBOX-1'), async () => {
@@ -91,9 +144,12 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
   });
 
   describe('errors', () => {
-    it.each(ERROR_CASES)(verifies('FOUND-PROBLEM-1', '$name → $status $code'), async ({ call, status, code, instance }) => {
-      expect(expectProblem(await call(http), status, code).instance).toBe(instance);
-    });
+    it.each(ERROR_CASES)(
+      verifies('FOUND-PROBLEM-1', '$name → $status $code'),
+      async ({ call, status, code, instance }) => {
+        expect(expectProblem(await call(http), status, code).instance).toBe(instance);
+      },
+    );
 
     it(verifies('FOUND-PROBLEM-2'), async () => {
       const types = new Set<string>();
@@ -140,7 +196,11 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
     });
 
     it(verifies('FOUND-MEDIA-1'), async () => {
-      expectProblem(await http.post('/v1/search', 'q=x', { headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(
+        await http.post('/v1/search', 'q=x', { headers: { 'content-type': 'text/plain' } }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     });
   });
 
@@ -174,9 +234,15 @@ describe.skipIf(plan.mode === 'skip')(suiteTitle('foundation: the public origin'
       const local = target as LocalTarget;
       const search = httpClient(`http://127.0.0.1:${local.specs.get('search')!.port}`);
       expectProblem(await search.get('/v1/sandbox'), 401, 'UNAUTHORIZED');
-      expectProblem(await search.get('/v1/sandbox', { headers: { 'x-internal-token': 'x'.repeat(64) } }), 401, 'UNAUTHORIZED');
+      expectProblem(
+        await search.get('/v1/sandbox', { headers: { 'x-internal-token': 'x'.repeat(64) } }),
+        401,
+        'UNAUTHORIZED',
+      );
       // The same port with the gateway's token answers, so the 401s came from the guard.
-      expect((await search.get('/v1/sandbox', { headers: { 'x-internal-token': local.internalToken } })).status).toBe(200);
+      expect((await search.get('/v1/sandbox', { headers: { 'x-internal-token': local.internalToken } })).status).toBe(
+        200,
+      );
       expect((await search.get('/internal/health')).status).toBe(200);
     });
   });

@@ -35,8 +35,16 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('fuzzing every public route', 
 
   beforeAll(async () => {
     brave = await startFakeBrave();
-    target = await startLocalTarget(plan, { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY });
-    operations = operationsOf(await (await fetch(`${target.baseUrl}/openapi.json`)).json() as { paths: Record<string, Record<string, unknown>> });
+    target = await startLocalTarget(plan, {
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+    });
+    operations = operationsOf(
+      (await (await fetch(`${target.baseUrl}/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      },
+    );
   });
   afterAll(async () => {
     await target?.stop();
@@ -46,11 +54,17 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('fuzzing every public route', 
   it(verifies('FUZZ-1'), { timeout: 120_000 }, async () => {
     expect(operations.length).toBeGreaterThan(20);
     const seenStatus = new Map<number, number>();
-    const request = fc.constantFrom(...operations).chain((operation) => fuzzRequest(operation, target!.apiKey).map((req) => ({ operation, req })));
+    const request = fc
+      .constantFrom(...operations)
+      .chain((operation) => fuzzRequest(operation, target!.apiKey).map((req) => ({ operation, req })));
     await fc.assert(
       fc.asyncProperty(request, async ({ operation, req }) => {
         const response = await fetch(`${target!.baseUrl}${req.path}`, {
-          method: req.method, headers: req.headers, body: req.body, redirect: 'manual', signal: AbortSignal.timeout(15_000),
+          method: req.method,
+          headers: req.headers,
+          body: req.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(15_000),
         });
         const text = await response.text();
         seenStatus.set(response.status, (seenStatus.get(response.status) ?? 0) + 1);
@@ -70,15 +84,25 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('fuzzing every public route', 
         expect(shape, `${where} answered ${response.status} as ${type}: ${text.slice(0, 200)}`).not.toBe('problem');
         // The SET receiver answers RFC 8935 `{err, description}`; the other OAuth endpoints RFC 6749 `{error}`.
         const member = operation.template === '/agent/event/notify' ? 'err' : 'error';
-        if (shape === 'oauth' && type.startsWith('application/json')) expect(typeof JSON.parse(text)[member]).toBe('string');
-        if (shape === 'mcp' && type.startsWith('application/json')) expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
+        if (shape === 'oauth' && type.startsWith('application/json'))
+          expect(typeof JSON.parse(text)[member]).toBe('string');
+        if (shape === 'mcp' && type.startsWith('application/json'))
+          expect(JSON.parse(text)).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number) } });
       }),
       { numRuns: RUNS, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
     );
     // Still serving, and still searching.
     expect((await fetch(`${target!.baseUrl}/health`)).status).toBe(200);
-    expect((await fetch(`${target!.baseUrl}/v1/search?q=ocean+tides`, { headers: { 'x-api-key': target!.apiKey ?? '' } })).status).toBe(200);
+    expect(
+      (await fetch(`${target!.baseUrl}/v1/search?q=ocean+tides`, { headers: { 'x-api-key': target!.apiKey ?? '' } }))
+        .status,
+    ).toBe(200);
     for (const [name, process] of target!.processes) expect(process.running, `${name} still running`).toBe(true);
-    console.warn(`fuzz: ${[...seenStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+    console.warn(
+      `fuzz: ${[...seenStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' ')}`,
+    );
   });
 });

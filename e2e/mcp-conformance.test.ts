@@ -22,7 +22,10 @@ import { planTarget, startLocalTarget, suiteTitle } from './harness/target.ts';
 
 const plan = await planTarget();
 const run = promisify(execFile);
-const conformanceCli = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')), 'dist/index.js');
+const conformanceCli = join(
+  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/package.json')),
+  'dist/index.js',
+);
 
 const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
@@ -30,7 +33,13 @@ function startKeyForwarder(upstream: () => URL, apiKey: () => string) {
   const server = createServer((incoming, outgoing) => {
     const target = upstream();
     const forwarded = request(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: { ...incoming.headers, 'x-api-key': apiKey() } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, 'x-api-key': apiKey() },
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
@@ -52,7 +61,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP conformance suite through
   let forwarder: Awaited<ReturnType<typeof startKeyForwarder>>;
 
   beforeAll(async () => {
-    forwarder = await startKeyForwarder(() => new URL(target!.baseUrl), () => target!.apiKey!);
+    forwarder = await startKeyForwarder(
+      () => new URL(target!.baseUrl),
+      () => target!.apiKey!,
+    );
     target = await startLocalTarget(plan, { MCP_ALLOWED_ORIGINS: forwarder.url });
   });
   afterAll(async () => {
@@ -61,10 +73,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP conformance suite through
   });
 
   it.each(SCENARIOS)('%s passes every check', async (scenario) => {
-    const { stdout } = await run(process.execPath, [conformanceCli, 'server', '--url', `${forwarder.url}/mcp`, '--scenario', scenario], { timeout: 30_000 })
-      .catch((failure: { stdout?: string; stderr?: string }) => {
-        throw new Error(`conformance ${scenario} failed:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
-      });
+    const { stdout } = await run(
+      process.execPath,
+      [conformanceCli, 'server', '--url', `${forwarder.url}/mcp`, '--scenario', scenario],
+      { timeout: 30_000 },
+    ).catch((failure: { stdout?: string; stderr?: string }) => {
+      throw new Error(`conformance ${scenario} failed:\n${failure.stdout ?? ''}\n${failure.stderr ?? ''}`);
+    });
     const summary = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(stdout);
     expect(summary, stdout).not.toBeNull();
     const [, passed, total, failed] = summary!;

@@ -31,7 +31,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP with misdirected access t
     brave = await startFakeBrave();
     issuer = await startFakeTokenIssuer(() => target!.baseUrl);
     target = await startLocalTarget(plan, {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, AUTH_SERVICE_URL: issuer.url,
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      AUTH_SERVICE_URL: issuer.url,
     });
   });
   afterEach(async () => {
@@ -45,9 +48,14 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP with misdirected access t
 
   it(verifies('MCP-OAUTH-4'), async () => {
     const base = target!.baseUrl;
-    const mcp = (token: string) => httpClient(base).post('/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
-    });
+    const mcp = (token: string) =>
+      httpClient(base).post('/mcp', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), {
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+      });
     const scope = 'search:read mcp:invoke health:read';
     for (const [label, claims] of [
       ['another resource', { audience: 'https://elsewhere.example/mcp' }],
@@ -56,15 +64,22 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP with misdirected access t
     ] as const) {
       const refused = await mcp(await issuer.issue(scope, claims));
       expectProblem(refused, 401, 'UNAUTHORIZED');
-      expect(refused.headers.get('www-authenticate'), label).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`);
+      expect(refused.headers.get('www-authenticate'), label).toBe(
+        `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
+      );
     }
 
     // A token for both resources is good on both; the search goes through the MCP server once.
     const both = await issuer.issue(scope, { audience: [`${base}/mcp`, `${base}/`] });
     const connected = await connectMcp(base, { authorization: `Bearer ${both}` });
     clients.push(connected);
-    const result = (await connected.client.callTool({ name: 'search_web', arguments: { q: 'ocean tides', k: 2 } })) as CallToolResult;
+    const result = (await connected.client.callTool({
+      name: 'search_web',
+      arguments: { q: 'ocean tides', k: 2 },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect((await httpClient(base).get('/v1/search?q=ocean+tides', { headers: { authorization: `Bearer ${both}` } })).status).toBe(200);
+    expect(
+      (await httpClient(base).get('/v1/search?q=ocean+tides', { headers: { authorization: `Bearer ${both}` } })).status,
+    ).toBe(200);
   });
 });

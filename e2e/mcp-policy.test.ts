@@ -20,7 +20,8 @@ const plan = await planTarget();
 const DEMO_API_KEY = 'demo-e2e-mcp-published-key-0001';
 const LIMIT = 4;
 const HELPERS = ['search_sandbox', 'service_info', 'explain_signals'];
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy (Redis)', plan), () => {
   let brave: FakeBrave;
@@ -32,15 +33,21 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy 
     clients.push(connected);
     return connected.client;
   };
-  const search = async (client: ConnectedClient['client'], q = 'ocean tides') => (await client.callTool({ name: 'search_web', arguments: { q, k: 2 } })) as CallToolResult;
+  const search = async (client: ConnectedClient['client'], q = 'ocean tides') =>
+    (await client.callTool({ name: 'search_web', arguments: { q, k: 2 } })) as CallToolResult;
 
   beforeAll(async () => {
     if (plan.mode !== 'local') return;
     brave = await startFakeBrave();
     target = await startLocalTarget(plan, {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
-      RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '127.0.0.1',
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '2',
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      TRUST_PROXY: '127.0.0.1',
+      DEMO_MODE: 'enabled',
+      DEMO_API_KEY,
+      DEMO_LIMIT: '2',
     });
   });
   afterEach(async () => {
@@ -52,12 +59,18 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy 
   });
 
   it(verifies('MCP-AUTH-1'), async () => {
-    const http = httpClient(target!.baseUrl, { defaultHeaders: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' } });
+    const http = httpClient(target!.baseUrl, {
+      defaultHeaders: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    });
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const anonymous = await http.post('/mcp', body);
     expectProblem(anonymous, 401, 'UNAUTHORIZED');
-    expect(anonymous.headers.get('www-authenticate')).toContain(`resource_metadata="${target!.baseUrl}/.well-known/oauth-protected-resource/mcp"`);
-    const invalid = await http.post('/.well-known/mcp', body, { headers: { authorization: 'Bearer not-a-valid-token' } });
+    expect(anonymous.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${target!.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const invalid = await http.post('/.well-known/mcp', body, {
+      headers: { authorization: 'Bearer not-a-valid-token' },
+    });
     expectProblem(invalid, 401, 'UNAUTHORIZED');
     expect(invalid.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect((await http.get('/mcp/server-card')).status).toBe(200);
@@ -68,9 +81,12 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy 
     const client = await mcpFrom('198.51.100.21', operatorHeaders(target!));
     // Connecting, listing and the helper tools are MCP requests, not searches.
     await client.listTools();
-    for (const name of [...HELPERS, ...HELPERS]) expect(((await client.callTool({ name, arguments: {} })) as CallToolResult).isError, name).toBeFalsy();
+    for (const name of [...HELPERS, ...HELPERS])
+      expect(((await client.callTool({ name, arguments: {} })) as CallToolResult).isError, name).toBeFalsy();
 
-    const rest = httpClient(target!.baseUrl, { defaultHeaders: { ...operatorHeaders(target!), 'x-forwarded-for': '198.51.100.21' } });
+    const rest = httpClient(target!.baseUrl, {
+      defaultHeaders: { ...operatorHeaders(target!), 'x-forwarded-for': '198.51.100.21' },
+    });
     for (let i = 0; i < LIMIT / 2; i += 1) expect((await search(client)).isError).toBeFalsy();
     for (let i = 0; i < LIMIT / 2; i += 1) expect((await rest.get('/v1/search?q=ocean+tides&k=2')).status).toBe(200);
 
@@ -87,7 +103,8 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP under the gateway policy 
   it(verifies('MCP-DEMO-1'), async () => {
     const demo = { authorization: `Bearer ${DEMO_API_KEY}` };
     const client = await mcpFrom('198.51.100.31', demo);
-    for (const name of HELPERS) expect(((await client.callTool({ name, arguments: {} })) as CallToolResult).isError, name).toBeFalsy();
+    for (const name of HELPERS)
+      expect(((await client.callTool({ name, arguments: {} })) as CallToolResult).isError, name).toBeFalsy();
     expect((await search(client, 'ocean tides one')).isError).toBeFalsy();
     const rest = httpClient(target!.baseUrl, { defaultHeaders: { ...demo, 'x-forwarded-for': '198.51.100.31' } });
     expect((await rest.get('/v1/search?q=ocean+tides+two')).status).toBe(200);

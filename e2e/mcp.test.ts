@@ -18,9 +18,13 @@ import { verifies } from './harness/verifies.ts';
 const plan = await planTarget();
 const ACCEPT_BOTH = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 const initialize = (protocolVersion: string) => ({
-  jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-e2e', version: '1' } },
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-e2e', version: '1' } },
 });
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake Brave)', plan), () => {
   let brave: FakeBrave;
@@ -34,14 +38,20 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
   };
   const post = (body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
     fetch(`${target!.baseUrl}/mcp`, {
-      method, headers: { ...operatorHeaders(target!), ...ACCEPT_BOTH, ...headers },
+      method,
+      headers: { ...operatorHeaders(target!), ...ACCEPT_BOTH, ...headers },
       ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
       signal: AbortSignal.timeout(10_000),
     });
 
   beforeAll(async () => {
     brave = await startFakeBrave();
-    target = await startLocalTarget(plan, { DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY, DISCOVER_TIMEOUT_MS: '500' });
+    target = await startLocalTarget(plan, {
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: brave.url,
+      BRAVE_API_KEY: FAKE_BRAVE_KEY,
+      DISCOVER_TIMEOUT_MS: '500',
+    });
   });
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
@@ -56,7 +66,13 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
     expect(transport.protocolVersion).toBe(revision);
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_web',
+      'read_pages',
+      'search_sandbox',
+      'service_info',
+      'explain_signals',
+    ]);
     const sandbox = (await client.callTool({ name: 'search_sandbox', arguments: {} })) as CallToolResult;
     expect(SearchResponseSchema.parse(sandbox.structuredContent).meta.sandbox).toBe(true);
   });
@@ -64,7 +80,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
   it(verifies('MCP-SEARCH-1'), async () => {
     const { client } = await connect();
     // The SDK client rejects a structuredContent that does not match the listed outputSchema.
-    const result = (await client.callTool({ name: 'search_web', arguments: { q: 'ocean tides', k: 5, nocache: true } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'search_web',
+      arguments: { q: 'ocean tides', k: 5, nocache: true },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const body = SearchResponseSchema.parse(result.structuredContent);
     expect(body.results[0]?.domain).toBe('oceanservice.noaa.gov');
@@ -84,7 +103,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
 
   it(verifies('MCP-SEARCH-2'), async () => {
     const { client, requestIds } = await connect();
-    const result = (await client.callTool({ name: 'search_web', arguments: { q: 'ocean tides', k: 2 } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'search_web',
+      arguments: { q: 'ocean tides', k: 2 },
+    })) as CallToolResult;
     const body = SearchResponseSchema.parse(result.structuredContent);
     expect(body.meta.request_id).toBe(requestIds.at(-1));
     const relaxed = (await client.callTool({ name: 'search_web', arguments: { q: 'all injected' } })) as CallToolResult;
@@ -111,7 +133,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { error: { code: number } }).error.code).toBe(-32700);
 
-    const batch = [{ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { jsonrpc: '2.0', id: 2, method: 'ping' }];
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+    ];
     expect((await post(batch, { 'mcp-protocol-version': '2025-06-18' })).status).toBe(400);
     const accepted = await post(batch, { 'mcp-protocol-version': '2025-03-26' });
     expect(accepted.status).toBe(200);
@@ -121,16 +146,30 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
   it(verifies('MCP-PROGRESS-1'), async () => {
     const { client } = await connect();
     const updates: { progress: number; total?: number; message?: string }[] = [];
-    const result = await client.callTool({ name: 'search_web', arguments: { q: 'ocean tides progress' } }, CallToolResultSchema, { onprogress: (u) => updates.push(u) });
+    const result = await client.callTool(
+      { name: 'search_web', arguments: { q: 'ocean tides progress' } },
+      CallToolResultSchema,
+      { onprogress: (u) => updates.push(u) },
+    );
     expect(result.isError).toBeFalsy();
     expect(updates.length).toBeGreaterThanOrEqual(2);
     expect(updates[0]?.message).toContain('Searching');
     expect(updates.at(-1)).toMatchObject({ total: updates.at(-1)?.progress });
 
-    const raw = await post({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'search_web', arguments: { q: 'ocean tides' }, _meta: { progressToken: 'e2e' } } }, { 'mcp-protocol-version': '2025-11-25' });
+    const raw = await post(
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'search_web', arguments: { q: 'ocean tides' }, _meta: { progressToken: 'e2e' } },
+      },
+      { 'mcp-protocol-version': '2025-11-25' },
+    );
     expect(raw.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = (await raw.text()).split('\n\n').filter((e) => e.includes('data:'));
-    expect(events.findIndex((e) => e.includes('notifications/progress'))).toBeLessThan(events.findIndex((e) => e.includes('"id":5')));
+    expect(events.findIndex((e) => e.includes('notifications/progress'))).toBeLessThan(
+      events.findIndex((e) => e.includes('"id":5')),
+    );
   });
 
   it(verifies('MCP-CARD-1'), async () => {
@@ -147,8 +186,16 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('MCP through the gateway (fake
     }
     expect(cards[1]).toEqual(cards[0]);
     expect(cards[0]).toMatchObject({
-      name: serverInfo?.name, version: serverInfo?.version, title: serverInfo?.title,
-      remotes: [{ type: 'streamable-http', url: `${target!.baseUrl}/mcp`, supportedProtocolVersions: ['2025-11-25', '2025-06-18', '2025-03-26'] }],
+      name: serverInfo?.name,
+      version: serverInfo?.version,
+      title: serverInfo?.title,
+      remotes: [
+        {
+          type: 'streamable-http',
+          url: `${target!.baseUrl}/mcp`,
+          supportedProtocolVersions: ['2025-11-25', '2025-06-18', '2025-03-26'],
+        },
+      ],
     });
   });
 });

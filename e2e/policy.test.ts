@@ -25,17 +25,26 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('gateway policy (split topolog
   let target: LocalTarget | undefined;
   let http: HttpClient;
   /** A client whose address the gateway reads from X-Forwarded-For (127.0.0.1 is a trusted proxy here). */
-  const from = (ip: string, headers: Record<string, string> = operatorHeaders(target!)) => httpClient(target!.baseUrl, { defaultHeaders: { ...headers, 'x-forwarded-for': ip } });
+  const from = (ip: string, headers: Record<string, string> = operatorHeaders(target!)) =>
+    httpClient(target!.baseUrl, { defaultHeaders: { ...headers, 'x-forwarded-for': ip } });
 
   beforeAll(async () => {
     if (plan.mode !== 'local') return;
     brave = await startFakeBrave();
     relay = await startCuttableProxy(Number(new URL(plan.redisUrl).port || 6379), new URL(plan.redisUrl).hostname);
-    target = await startLocalTarget({ mode: 'local', redisUrl: `redis://127.0.0.1:${relay.port}` }, {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: brave.url, BRAVE_API_KEY: FAKE_BRAVE_KEY,
-      RATE_LIMIT_PER_MINUTE: '60', TRUST_PROXY: '127.0.0.1',
-      DEMO_MODE: 'enabled', DEMO_API_KEY, DEMO_LIMIT: '5',
-    });
+    target = await startLocalTarget(
+      { mode: 'local', redisUrl: `redis://127.0.0.1:${relay.port}` },
+      {
+        DISCOVER_PROVIDER: 'brave',
+        BRAVE_BASE_URL: brave.url,
+        BRAVE_API_KEY: FAKE_BRAVE_KEY,
+        RATE_LIMIT_PER_MINUTE: '60',
+        TRUST_PROXY: '127.0.0.1',
+        DEMO_MODE: 'enabled',
+        DEMO_API_KEY,
+        DEMO_LIMIT: '5',
+      },
+    );
     http = httpClient(target.baseUrl, { defaultHeaders: operatorHeaders(target) });
   });
   afterAll(async () => {
@@ -60,9 +69,16 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('gateway policy (split topolog
   it(verifies('POLICY-LIMIT-2'), async () => {
     const client = from('198.51.100.3');
     const seen: number[] = [];
-    for (const path of ['/v1/search?q=ocean+tides', '/api/v1/search?q=ocean+tides', '/health', '/v1/search?q=ocean+tides']) {
+    for (const path of [
+      '/v1/search?q=ocean+tides',
+      '/api/v1/search?q=ocean+tides',
+      '/health',
+      '/v1/search?q=ocean+tides',
+    ]) {
       const response = await client.get(path);
-      expect(parseStructuredList(response.headers.get('ratelimit-policy') ?? '')).toEqual([{ value: 'burst', params: { q: 60, w: 60 } }]);
+      expect(parseStructuredList(response.headers.get('ratelimit-policy') ?? '')).toEqual([
+        { value: 'burst', params: { q: 60, w: 60 } },
+      ]);
       seen.push(Number(parseStructuredList(response.headers.get('ratelimit') ?? '')[0]?.params.r));
     }
     expect(seen).toEqual([59, 58, 58, 57]); // /health shows the allowance without spending it
@@ -76,12 +92,23 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('gateway policy (split topolog
     } finally {
       await relay.restore();
     }
-    await expect.poll(async () => (await from('198.51.100.4').get('/v1/search?q=ocean+tides')).status, { timeout: 10_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await from('198.51.100.4').get('/v1/search?q=ocean+tides')).status, {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toBe(200);
   });
 
   it(verifies('POLICY-DEMO-1'), async () => {
     const demo = from('192.0.2.50', { authorization: `Bearer ${DEMO_API_KEY}` });
-    for (const path of ['/v1/search?q=ocean+tides', '/api/v1/search?q=ocean+tides', '/v1/search?q=ocean+tides', '/api/v1/search?q=ocean+tides', '/v1/search?q=ocean+tides']) {
+    for (const path of [
+      '/v1/search?q=ocean+tides',
+      '/api/v1/search?q=ocean+tides',
+      '/v1/search?q=ocean+tides',
+      '/api/v1/search?q=ocean+tides',
+      '/v1/search?q=ocean+tides',
+    ]) {
       expect((await demo.get(path)).status).toBe(200);
     }
     const exhausted = await demo.get('/api/v1/search?q=ocean+tides');
@@ -94,7 +121,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('gateway policy (split topolog
 
   it(verifies('POLICY-SECRETS-1'), async () => {
     // Every response above went through the harness's secret scan; the logs are checked here.
-    const oversized = await http.post('/v1/search', JSON.stringify({ q: 'x'.repeat(100_000) }), { headers: { 'content-type': 'application/json' } });
+    const oversized = await http.post('/v1/search', JSON.stringify({ q: 'x'.repeat(100_000) }), {
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(oversized, 413, 'PAYLOAD_TOO_LARGE');
     for (const [name, process] of target!.processes) {
       const output = process.recentOutput();

@@ -40,8 +40,12 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   it(verifies('SEARCH-AUTH-1'), async () => {
     const anonymous = await httpClient(target!.baseUrl).get('/v1/search?q=ocean+tides');
     expectProblem(anonymous, 401, 'UNAUTHORIZED');
-    expect(anonymous.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${target!.baseUrl}/.well-known/oauth-protected-resource"`);
-    const bearer = await httpClient(target!.baseUrl).get('/v1/search?q=ocean+tides', { headers: { authorization: `Bearer ${target!.apiKey}` } });
+    expect(anonymous.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${target!.baseUrl}/.well-known/oauth-protected-resource"`,
+    );
+    const bearer = await httpClient(target!.baseUrl).get('/v1/search?q=ocean+tides', {
+      headers: { authorization: `Bearer ${target!.apiKey}` },
+    });
     expect(bearer.status).toBe(200);
   });
 
@@ -58,14 +62,31 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
       expect(row.snippet).not.toContain('<strong>');
     }
     expect(body.results[0]!.domain).toBe('oceanservice.noaa.gov');
-    expect(body.meta).toMatchObject({ query: 'ocean tides', k: 5, max_candidates: 50, mode: 'snip', rank: 'on', provider: 'brave', judge: 'local', ranked: true });
+    expect(body.meta).toMatchObject({
+      query: 'ocean tides',
+      k: 5,
+      max_candidates: 50,
+      mode: 'snip',
+      rank: 'on',
+      provider: 'brave',
+      judge: 'local',
+      ranked: true,
+    });
     expect(body.meta.counts).toMatchObject({ discovered: 3, ranked: 3, judged: 3, gated_out: 1, returned: 2 });
   });
 
   it(verifies('SEARCH-GATE-1'), async () => {
     const body = SearchResponseSchema.parse((await http.get('/v1/search?q=ocean+tides')).json);
     expect(body.results.map((r) => r.url)).not.toContain('https://tide-apps.example.net/ocean-tides');
-    expect(body.meta.dropped).toEqual([{ url: 'https://tide-apps.example.net/ocean-tides', domain: 'tide-apps.example.net', reason: 'gate', gate: 'prompt_injection', injection_risk: 'high' }]);
+    expect(body.meta.dropped).toEqual([
+      {
+        url: 'https://tide-apps.example.net/ocean-tides',
+        domain: 'tide-apps.example.net',
+        reason: 'gate',
+        gate: 'prompt_injection',
+        injection_risk: 'high',
+      },
+    ]);
     expect(JSON.stringify(body.meta.dropped)).not.toContain('Ignore all previous');
   });
 
@@ -73,7 +94,8 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
     const ranked = SearchResponseSchema.parse((await http.get('/v1/search?q=screened+tides&nocache=true')).json);
     expect(ranked.results.map((r) => r.url)).toEqual(['https://tables.example.org/tides']);
     expect(ranked.meta.dropped.map((d) => [d.url, d.gate]).sort()).toEqual([
-      ['https://guide.example.org/tides', 'prompt_injection'], ['https://towers.example.org/tides', 'prompt_injection'],
+      ['https://guide.example.org/tides', 'prompt_injection'],
+      ['https://towers.example.org/tides', 'prompt_injection'],
       ['https://trivia.example.org/tides', 'prompt_injection'],
     ]);
 
@@ -82,7 +104,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
     expect(row('tables.example.org').injection_evidence).toBeUndefined();
     expect(row('guide.example.org').snippet).toBe('Ocean tides explained. Updated daily.');
     expect(row('guide.example.org').injection_evidence?.[0]).toMatchObject({ field: 'markup' });
-    expect(row('trivia.example.org').injection_evidence?.some((e) => e.field === 'extra_snippets' && e.index === 1)).toBe(true);
+    expect(
+      row('trivia.example.org').injection_evidence?.some((e) => e.field === 'extra_snippets' && e.index === 1),
+    ).toBe(true);
     const inline = row('towers.example.org');
     const spans = inline.injection_evidence?.filter((e) => e.field === 'snippet') ?? [];
     expect(spans.length).toBeGreaterThan(0);
@@ -116,7 +140,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   });
 
   it(verifies('SEARCH-CACHE-2'), async () => {
-    const responses = await Promise.all(Array.from({ length: 20 }, () => http.get('/v1/search?q=ocean+tides+concurrent')));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => http.get('/v1/search?q=ocean+tides+concurrent')),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(brave.calls('ocean tides concurrent')).toBe(1);
   });
@@ -142,7 +168,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   });
 
   it(verifies('SEARCH-UPSTREAM-3'), async () => {
-    const response = await httpClient(keyless!.baseUrl, { defaultHeaders: operatorHeaders(keyless!) }).get('/v1/search?q=ocean+tides');
+    const response = await httpClient(keyless!.baseUrl, { defaultHeaders: operatorHeaders(keyless!) }).get(
+      '/v1/search?q=ocean+tides',
+    );
     const problem = expectProblem(response, 503, 'SERVICE_UNAVAILABLE');
     expect(problem.detail).toContain('BRAVE_API_KEY');
   });
@@ -150,7 +178,9 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   it(verifies('SEARCH-RANKOFF-1'), async () => {
     const body = SearchResponseSchema.parse((await http.get('/v1/search?q=ocean+tides&rank=off')).json);
     expect(body.results.map((r) => r.url)).toEqual([
-      'https://oceanservice.noaa.gov/education/tides/', 'https://tide-apps.example.net/ocean-tides', 'https://en.wikipedia.org/wiki/Tide',
+      'https://oceanservice.noaa.gov/education/tides/',
+      'https://tide-apps.example.net/ocean-tides',
+      'https://en.wikipedia.org/wiki/Tide',
     ]);
     for (const row of body.results) {
       expect(row.score).toBeNull();
@@ -164,6 +194,10 @@ describe.skipIf(plan.mode !== 'local')(suiteTitle('search through the gateway (f
   it(verifies('SEARCH-POST-1'), async () => {
     const ok = await http.post('/v1/search', JSON.stringify({ q: 'ocean tides', k: 1 }), { headers: json });
     expect(SearchResponseSchema.parse(ok.json).results).toHaveLength(1);
-    expectProblem(await http.post('/v1/search', JSON.stringify({ q: 'ocean tides', k: 26 }), { headers: json }), 422, 'VALIDATION_ERROR');
+    expectProblem(
+      await http.post('/v1/search', JSON.stringify({ q: 'ocean tides', k: 26 }), { headers: json }),
+      422,
+      'VALIDATION_ERROR',
+    );
   });
 });

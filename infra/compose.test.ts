@@ -20,7 +20,27 @@ import { isAlias, isMap, isScalar, isSeq, stringify } from 'yaml';
 
 import { RANKGATE_SERVICES, schemaAccepts } from './testing/workspace.ts';
 import {
-  composeDocument, composeSource, dependenciesOf, effective, entries, envOf, hasComposePlugin, hasComposeV1, interpolate, loadLinter, networksOf, nodeServices, ONE_SHOT, probes, PROFILED, root, runComposeConfig, seconds, services, withoutPending, written,
+  composeDocument,
+  composeSource,
+  dependenciesOf,
+  effective,
+  entries,
+  envOf,
+  hasComposePlugin,
+  hasComposeV1,
+  interpolate,
+  loadLinter,
+  networksOf,
+  nodeServices,
+  ONE_SHOT,
+  probes,
+  PROFILED,
+  root,
+  runComposeConfig,
+  seconds,
+  services,
+  withoutPending,
+  written,
 } from './testing/compose-and-image.ts';
 
 describe('docker-compose.yml', () => {
@@ -53,20 +73,25 @@ describe('docker-compose.yml', () => {
     expect(status).toBe(0);
   });
 
-  it.runIf(hasComposeV1)('passes `docker-compose config -q` (Debian docker-compose 1.29 present on this machine)', () => {
-    const { status, output } = runComposeConfig('docker-compose', []);
-    expect(output).toBe('');
-    expect(status).toBe(0);
-  });
+  it.runIf(hasComposeV1)(
+    'passes `docker-compose config -q` (Debian docker-compose 1.29 present on this machine)',
+    () => {
+      const { status, output } = runComposeConfig('docker-compose', []);
+      expect(output).toBe('');
+      expect(status).toBe(0);
+    },
+  );
 
   it('references only defined services, networks and volumes, with no depends_on cycle (what `compose config` checks beyond the schema)', () => {
     const networks = Object.keys(effective.networks ?? {});
     const volumes = Object.keys(effective.volumes ?? {});
     for (const [name, service] of Object.entries(services)) {
-      for (const dependency of Object.keys(dependenciesOf(service))) expect(services, `${name} depends_on ${dependency}`).toHaveProperty([dependency]);
-      for (const network of networksOf(service)) expect(networks, `${name} joins network ${network}`).toContain(network);
+      for (const dependency of Object.keys(dependenciesOf(service)))
+        expect(services, `${name} depends_on ${dependency}`).toHaveProperty([dependency]);
+      for (const network of networksOf(service))
+        expect(networks, `${name} joins network ${network}`).toContain(network);
       for (const volume of service.volumes ?? []) {
-        const source = typeof volume === 'string' ? volume.split(':')[0] ?? '' : volume.source ?? '';
+        const source = typeof volume === 'string' ? (volume.split(':')[0] ?? '') : (volume.source ?? '');
         if (!/^[./~]/.test(source)) expect(volumes, `${name} mounts volume ${source}`).toContain(source);
       }
     }
@@ -86,7 +111,11 @@ describe('docker-compose.yml', () => {
   it('builds the five Rankgate services from infra/Dockerfile; each SERVICE is known to the entry script and the health probe', () => {
     expect(Object.keys(services).sort()).toEqual([...RANKGATE_SERVICES, 'redis', ...Object.keys(PROFILED)].sort());
     // A plain `docker compose up` starts the five and Redis; the rest only with their profile.
-    expect(Object.keys(services).filter((name) => !services[name]?.profiles).sort()).toEqual([...RANKGATE_SERVICES, 'redis'].sort());
+    expect(
+      Object.keys(services)
+        .filter((name) => !services[name]?.profiles)
+        .sort(),
+    ).toEqual([...RANKGATE_SERVICES, 'redis'].sort());
     for (const [name, profile] of Object.entries(PROFILED)) expect(services[name]?.profiles, name).toEqual([profile]);
     expect(nodeServices.map(([name]) => name).sort()).toEqual([...RANKGATE_SERVICES].sort());
     for (const [name, service] of nodeServices) {
@@ -116,9 +145,12 @@ describe('docker-compose.yml', () => {
       expect(networks.includes('public'), `${name} on public`).toBe(name === 'gateway');
       // Outbound internet for discovery providers, the judge and page fetching, client ID metadata
       // documents (auth-server), SearXNG's engines and Ollama's model downloads; nothing is published there.
-      expect(networks.includes('egress'), `${name} on egress`).toBe(['search', 'ranking-worker', 'auth-server', 'searxng', 'ollama'].includes(name));
+      expect(networks.includes('egress'), `${name} on egress`).toBe(
+        ['search', 'ranking-worker', 'auth-server', 'searxng', 'ollama'].includes(name),
+      );
     }
-    for (const name of ['public', 'egress']) expect(effective.networks?.[name]?.internal ?? false, `${name} is not internal`).toBe(false);
+    for (const name of ['public', 'egress'])
+      expect(effective.networks?.[name]?.internal ?? false, `${name} is not internal`).toBe(false);
   });
 
   it('gives every long-running service an enabled healthcheck; Rankgate services run infra/healthcheck.mjs, Redis runs redis-cli ping', () => {
@@ -130,9 +162,16 @@ describe('docker-compose.yml', () => {
       expect(service.healthcheck?.disable ?? false, `${name} healthcheck enabled`).toBe(false);
       expect(service.healthcheck?.test, `${name} healthcheck`).toBeDefined();
     }
-    for (const [, service] of nodeServices) expect(service.healthcheck?.test).toEqual(['CMD', 'node', '/app/infra/healthcheck.mjs']);
+    for (const [, service] of nodeServices)
+      expect(service.healthcheck?.test).toEqual(['CMD', 'node', '/app/infra/healthcheck.mjs']);
     expect(services.redis?.healthcheck?.test).toEqual(['CMD', 'redis-cli', 'ping']);
-    expect(services.searxng?.healthcheck?.test).toEqual(['CMD', 'wget', '-q', '--spider', 'http://127.0.0.1:8080/healthz']);
+    expect(services.searxng?.healthcheck?.test).toEqual([
+      'CMD',
+      'wget',
+      '-q',
+      '--spider',
+      'http://127.0.0.1:8080/healthz',
+    ]);
     expect(services.ollama?.healthcheck?.test).toEqual(['CMD', 'ollama', 'list']);
   });
 
@@ -142,14 +181,17 @@ describe('docker-compose.yml', () => {
       expect(dependenciesOf(service).redis, `${name} depends_on redis`).toBe('service_healthy');
     }
     expect(dependenciesOf(services.gateway ?? {})).toEqual({
-      redis: 'service_healthy', search: 'service_healthy', 'auth-server': 'service_healthy', mcp: 'service_healthy',
+      redis: 'service_healthy',
+      search: 'service_healthy',
+      'auth-server': 'service_healthy',
+      mcp: 'service_healthy',
     });
   });
 
   it('runs Redis 7 with maxmemory-policy noeviction (BullMQ) and AOF on a named volume', () => {
     const redis = services.redis ?? {};
     expect(redis.image).toMatch(/^redis:7/);
-    const command = Array.isArray(redis.command) ? redis.command.join(' ') : redis.command ?? '';
+    const command = Array.isArray(redis.command) ? redis.command.join(' ') : (redis.command ?? '');
     expect(command).toMatch(/--maxmemory-policy noeviction\b/);
     expect(command).toMatch(/--appendonly yes\b/);
     expect(redis.volumes).toContain('redis-data:/data');
@@ -164,22 +206,32 @@ describe('docker-compose.yml', () => {
       expect(isMap(environment), `${name} has its own environment map`).toBe(true);
       if (!isMap(environment)) continue;
       // With merge keys on, yaml parses `<<` as a Symbol-valued scalar key.
-      const merge = environment.items.find(({ key }) => isScalar(key) && (key.value === '<<' || (typeof key.value === 'symbol' && key.value.description === '<<')))?.value;
+      const merge = environment.items.find(
+        ({ key }) =>
+          isScalar(key) && (key.value === '<<' || (typeof key.value === 'symbol' && key.value.description === '<<')),
+      )?.value;
       const merged = isSeq(merge) ? merge.items : [merge];
-      expect(merged.some((node) => isAlias(node) && node.source === 'common-env'), `${name} merges *common-env`).toBe(true);
+      expect(
+        merged.some((node) => isAlias(node) && node.source === 'common-env'),
+        `${name} merges *common-env`,
+      ).toBe(true);
       expect(environment.has('INTERNAL_TOKEN'), `${name} must not set its own INTERNAL_TOKEN`).toBe(false);
     }
     const defaults = RANKGATE_SERVICES.map((name) => envOf(services[name] ?? {}).INTERNAL_TOKEN ?? '');
     expect(new Set(defaults)).toEqual(new Set(['CHANGEME']));
     expect(composeSource).toMatch(/INTERNAL_TOKEN: \$\{INTERNAL_TOKEN:-CHANGEME\} # CHANGEME/);
     // Nothing starts on the placeholder: each process refuses it as it refuses any bad variable.
-    for (const name of RANKGATE_SERVICES) expect(schemaAccepts(name, envOf(services[name] ?? {})), `${name} starts on INTERNAL_TOKEN=CHANGEME`).toBe(false);
+    for (const name of RANKGATE_SERVICES)
+      expect(schemaAccepts(name, envOf(services[name] ?? {})), `${name} starts on INTERNAL_TOKEN=CHANGEME`).toBe(false);
 
     const secret = 'f'.repeat(64);
     const overridden = interpolate(written, { INTERNAL_TOKEN: secret });
     for (const name of RANKGATE_SERVICES) {
       expect(envOf(overridden.services[name] ?? {}).INTERNAL_TOKEN).toBe(secret);
-      expect(schemaAccepts(name, withoutPending(name, envOf(overridden.services[name] ?? {}))), `${name} starts once INTERNAL_TOKEN is set`).toBe(true);
+      expect(
+        schemaAccepts(name, withoutPending(name, envOf(overridden.services[name] ?? {}))),
+        `${name} starts once INTERNAL_TOKEN is set`,
+      ).toBe(true);
     }
   });
 
@@ -194,9 +246,25 @@ describe('docker-compose.yml', () => {
   });
 
   it('passes discover settings to search, judge settings to search and ranking-worker, access policy to the gateway and the search limits to mcp, as ${VAR:-} passthroughs', () => {
-    const discover = ['DISCOVER_PROVIDER', 'BRAVE_API_KEY', 'TAVILY_API_KEY', 'EXA_API_KEY', 'SERPER_API_KEY', 'SEARXNG_URL'];
+    const discover = [
+      'DISCOVER_PROVIDER',
+      'BRAVE_API_KEY',
+      'TAVILY_API_KEY',
+      'EXA_API_KEY',
+      'SERPER_API_KEY',
+      'SEARXNG_URL',
+    ];
     const judge = ['JUDGE', 'JUDGE_BASE_URL', 'JUDGE_MODEL', 'JUDGE_API_KEY'];
-    const policy = ['OPERATOR_API_KEY', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REST_URL', 'RATE_LIMIT_REST_TOKEN', 'DEMO_MODE', 'DEMO_API_KEY', 'DEMO_LIMIT', 'TRUST_PROXY'];
+    const policy = [
+      'OPERATOR_API_KEY',
+      'RATE_LIMIT_PER_MINUTE',
+      'RATE_LIMIT_REST_URL',
+      'RATE_LIMIT_REST_TOKEN',
+      'DEMO_MODE',
+      'DEMO_API_KEY',
+      'DEMO_LIMIT',
+      'TRUST_PROXY',
+    ];
     const passthrough = (service: string, names: string[]): void => {
       const environment = envOf(written.services[service] ?? {});
       for (const name of names) expect(environment[name], `${service} ${name}`).toBe(`\${${name}:-}`);
@@ -204,19 +272,32 @@ describe('docker-compose.yml', () => {
     passthrough('search', [...discover, ...judge]);
     passthrough('ranking-worker', judge);
     // Provider keys stay with the one service that calls providers.
-    for (const variable of discover) expect(envOf(services['ranking-worker'] ?? {}), `ranking-worker gets ${variable}`).not.toHaveProperty([variable]);
+    for (const variable of discover)
+      expect(envOf(services['ranking-worker'] ?? {}), `ranking-worker gets ${variable}`).not.toHaveProperty([variable]);
     passthrough('gateway', policy);
     // search_web charges the same limits in the same store as the gateway's REST searches.
     passthrough('mcp', ['RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_REST_URL', 'RATE_LIMIT_REST_TOKEN', 'DEMO_LIMIT']);
     // Secrets stay where they are used.
-    expect(Object.keys(envOf(services.mcp ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key)).sort()).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'RATE_LIMIT_REST_TOKEN']);
+    expect(
+      Object.keys(envOf(services.mcp ?? {}))
+        .filter((key) => /API_KEY|TOKEN$/.test(key))
+        .sort(),
+    ).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'RATE_LIMIT_REST_TOKEN']);
     // The auth-server's consent and claim pages check the operator key.
-    expect(Object.keys(envOf(services['auth-server'] ?? {})).filter((key) => /API_KEY|TOKEN$/.test(key)).sort()).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'OPERATOR_API_KEY']);
+    expect(
+      Object.keys(envOf(services['auth-server'] ?? {}))
+        .filter((key) => /API_KEY|TOKEN$/.test(key))
+        .sort(),
+    ).toEqual(['INTERNAL_TOKEN', 'METRICS_TOKEN', 'OPERATOR_API_KEY']);
   });
 
-  it('points the gateway at each service\'s health-probed port, and mcp back at the gateway', () => {
+  it("points the gateway at each service's health-probed port, and mcp back at the gateway", () => {
     const gateway = envOf(services.gateway ?? {});
-    const urls = { search: gateway.SEARCH_SERVICE_URL, 'auth-server': gateway.AUTH_SERVICE_URL, mcp: gateway.MCP_SERVICE_URL };
+    const urls = {
+      search: gateway.SEARCH_SERVICE_URL,
+      'auth-server': gateway.AUTH_SERVICE_URL,
+      mcp: gateway.MCP_SERVICE_URL,
+    };
     for (const [name, url] of Object.entries(urls)) expect(url).toBe(`http://${name}:${probes[name]?.port}`);
     expect(envOf(services.mcp ?? {}).GATEWAY_URL).toBe(`http://gateway:${probes.gateway?.port}`);
     expect(() => new URL(gateway.BASE_URL ?? '')).not.toThrow();

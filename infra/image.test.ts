@@ -5,7 +5,17 @@
  * probe and stop on SIGTERM. The compose file is infra/compose.test.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +24,19 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { RANKGATE_SERVICES } from './testing/workspace.ts';
-import { dockerfile, dockerignore, entries, entrypointSource, finalStage, globalArgs, isDockerignored, probes, read, root, stageStarts } from './testing/compose-and-image.ts';
+import {
+  dockerfile,
+  dockerignore,
+  entries,
+  entrypointSource,
+  finalStage,
+  globalArgs,
+  isDockerignored,
+  probes,
+  read,
+  root,
+  stageStarts,
+} from './testing/compose-and-image.ts';
 
 describe('infra/Dockerfile', () => {
   it('has two FROM stages, deps and runtime, both on node:24-bookworm-slim', () => {
@@ -31,7 +53,11 @@ describe('infra/Dockerfile', () => {
     expect(deps.some((i) => i.keyword === 'RUN' && /\bnpm ci\b.*--omit=dev/.test(i.args))).toBe(true);
     const copied = deps.filter((i) => i.keyword === 'COPY').flatMap((i) => i.args.split(/\s+/).slice(0, -1));
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    for (const manifest of ['package.json', 'package-lock.json', ...workspaces.filter((w) => w !== 'e2e').map((w) => `${w}/package.json`)]) {
+    for (const manifest of [
+      'package.json',
+      'package-lock.json',
+      ...workspaces.filter((w) => w !== 'e2e').map((w) => `${w}/package.json`),
+    ]) {
       expect(copied, `deps stage copies ${manifest}`).toContain(manifest);
     }
     expect(dockerignore).toContain('e2e');
@@ -45,19 +71,40 @@ describe('infra/Dockerfile', () => {
   });
 
   it('copies sources that exist and are not dockerignored (an empty folder is not in a git checkout)', () => {
-    const sources = finalStage.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from'))
-      .flatMap((i) => i.args.split(/\s+/).filter((arg) => !arg.startsWith('--')).slice(0, -1));
-    expect(sources).toEqual(expect.arrayContaining(['shared', 'gateway', 'services', 'bin', 'docs', 'infra/docker-entrypoint.sh', 'infra/healthcheck.mjs']));
+    const sources = finalStage
+      .filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from'))
+      .flatMap((i) =>
+        i.args
+          .split(/\s+/)
+          .filter((arg) => !arg.startsWith('--'))
+          .slice(0, -1),
+      );
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        'shared',
+        'gateway',
+        'services',
+        'bin',
+        'docs',
+        'infra/docker-entrypoint.sh',
+        'infra/healthcheck.mjs',
+      ]),
+    );
     for (const source of sources) {
       const path = join(root, source);
       expect(existsSync(path), `${source} exists`).toBe(true);
-      if (statSync(path).isDirectory()) expect(readdirSync(path, { recursive: true }).length, `${source}/ has files`).toBeGreaterThan(0);
+      if (statSync(path).isDirectory())
+        expect(readdirSync(path, { recursive: true }).length, `${source}/ has files`).toBeGreaterThan(0);
       expect(isDockerignored(source), `${source} is not dockerignored`).toBe(false);
     }
   });
 
   it('has an exec-form ENTRYPOINT, a node-based HEALTHCHECK, EXPOSE 8080, OCI labels and BUILD_VERSION -> RANKGATE_BUILD_VERSION', () => {
-    const one = (keyword: string): string => finalStage.filter((i) => i.keyword === keyword).map((i) => i.args).join(' ');
+    const one = (keyword: string): string =>
+      finalStage
+        .filter((i) => i.keyword === keyword)
+        .map((i) => i.args)
+        .join(' ');
     expect(JSON.parse(one('ENTRYPOINT'))).toEqual(['/bin/sh', '/app/infra/docker-entrypoint.sh']);
     expect(one('HEALTHCHECK')).toMatch(/CMD \["node", "\/app\/infra\/healthcheck\.mjs"\]$/);
     expect(one('EXPOSE').split(/\s+/)).toContain('8080');
@@ -80,20 +127,25 @@ describe('infra/docker-entrypoint.sh and infra/healthcheck.mjs', () => {
       expect(probe?.path).toBe(name === 'gateway' ? '/health' : '/internal/health');
       // The probe's port must be the default the service listens on.
       const config = read(entry.replace(/main\.ts$/, 'config.ts'));
-      expect(config, `${name} config.ts defines ${probe?.portVariable} default ${probe?.port}`).toContain(`${probe?.portVariable}: portField(${probe?.port},`);
+      expect(config, `${name} config.ts defines ${probe?.portVariable} default ${probe?.port}`).toContain(
+        `${probe?.portVariable}: portField(${probe?.port},`,
+      );
     }
     expect(entrypointSource).toMatch(/^exec node "\$entry"$/m);
   });
 
   it('entry script refuses an unknown SERVICE (exit 64) and runs a given command instead of a service', () => {
-    const refused = spawnSync('sh', [join(root, 'infra/docker-entrypoint.sh')], { env: { ...process.env, SERVICE: 'nope' }, encoding: 'utf8' });
+    const refused = spawnSync('sh', [join(root, 'infra/docker-entrypoint.sh')], {
+      env: { ...process.env, SERVICE: 'nope' },
+      encoding: 'utf8',
+    });
     expect(refused.status).toBe(64);
     expect(refused.stderr).toMatch(/SERVICE must be one of/);
     const command = spawnSync('sh', [join(root, 'infra/docker-entrypoint.sh'), 'echo', 'hello'], { encoding: 'utf8' });
     expect(command.stdout.trim()).toBe('hello');
   });
 
-  it('health probe exits 0 on a 2xx from the service\'s route and 1 on an error status, no listener or unknown SERVICE', async () => {
+  it("health probe exits 0 on a 2xx from the service's route and 1 on an error status, no listener or unknown SERVICE", async () => {
     const seen: string[] = [];
     let status = 200;
     const server: Server = createServer((request, response) => {
@@ -103,10 +155,14 @@ describe('infra/docker-entrypoint.sh and infra/healthcheck.mjs', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     // Async spawn: the probe calls this process's server, so the event loop must keep running.
-    const probe = (env: Record<string, string>): Promise<number | null> => new Promise((resolve) => {
-      const child = spawn(process.execPath, [join(root, 'infra/healthcheck.mjs')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
-      child.on('exit', (code) => resolve(code));
-    });
+    const probe = (env: Record<string, string>): Promise<number | null> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [join(root, 'infra/healthcheck.mjs')], {
+          env: { PATH: process.env.PATH ?? '', ...env },
+          stdio: 'ignore',
+        });
+        child.on('exit', (code) => resolve(code));
+      });
     try {
       expect(await probe({ SERVICE: 'search', SEARCH_PORT: String(port) })).toBe(0);
       expect(await probe({ SERVICE: 'gateway', PORT: String(port) })).toBe(0);
@@ -123,13 +179,33 @@ describe('infra/docker-entrypoint.sh and infra/healthcheck.mjs', () => {
 
 describe('.dockerignore', () => {
   it('keeps node_modules, .git, coverage, .bench, docs/site, e2e, tests and .env out of the build context', () => {
-    for (const pattern of ['**/node_modules', '.git', 'coverage', '.bench', 'docs/site', 'e2e', '**/*.test.ts', '.env']) {
+    for (const pattern of [
+      '**/node_modules',
+      '.git',
+      'coverage',
+      '.bench',
+      'docs/site',
+      'e2e',
+      '**/*.test.ts',
+      '.env',
+    ]) {
       expect(dockerignore).toContain(pattern);
     }
-    for (const path of ['node_modules/tsx', 'shared/node_modules/x', 'shared/contracts/src/config/load-config.test.ts', 'e2e/package.json', 'docs/site/index.html']) {
+    for (const path of [
+      'node_modules/tsx',
+      'shared/node_modules/x',
+      'shared/contracts/src/config/load-config.test.ts',
+      'e2e/package.json',
+      'docs/site/index.html',
+    ]) {
       expect(isDockerignored(path), path).toBe(true);
     }
-    for (const path of ['shared/contracts/src/config/load-config.ts', 'docs/index.md', 'infra/healthcheck.mjs', 'package-lock.json']) {
+    for (const path of [
+      'shared/contracts/src/config/load-config.ts',
+      'docs/index.md',
+      'infra/healthcheck.mjs',
+      'package-lock.json',
+    ]) {
       expect(isDockerignored(path), path).toBe(false);
     }
   });
@@ -166,27 +242,42 @@ function assembleImageFiles(into: string): void {
   }
 }
 
-const freePort = (): Promise<number> => new Promise((resolve, reject) => {
-  const server = createTcpServer().once('error', reject).listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as AddressInfo;
-    server.close(() => resolve(port));
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createTcpServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
   });
-});
 
 const exitOf = (child: ChildProcess): Promise<number | null> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
-describe('the runtime image\'s files, started without Docker', () => {
+describe("the runtime image's files, started without Docker", () => {
   it('each SERVICE starts through the entry script from only what the Dockerfile copies, passes the health probe and exits 0 on SIGTERM', async () => {
     const app = mkdtempSync(join(tmpdir(), 'rankgate-image-'));
     const children = new Map<string, { child: ChildProcess; output: string[] }>();
     try {
       assembleImageFiles(app);
-      const ports = Object.fromEntries(await Promise.all(RANKGATE_SERVICES.map(async (name) => [name, String(await freePort())] as const)));
-      const portEnv = Object.fromEntries(RANKGATE_SERVICES.map((name) => [probes[name]?.portVariable ?? '', ports[name] ?? '']));
+      const ports = Object.fromEntries(
+        await Promise.all(RANKGATE_SERVICES.map(async (name) => [name, String(await freePort())] as const)),
+      );
+      const portEnv = Object.fromEntries(
+        RANKGATE_SERVICES.map((name) => [probes[name]?.portVariable ?? '', ports[name] ?? '']),
+      );
       const base = {
-        PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: tmpdir(), NODE_ENV: 'production', HOST: '127.0.0.1',
-        INTERNAL_TOKEN: 'image-files-test-internal-token-0123456789', LOG_LEVEL: 'warn', ...portEnv,
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        TMPDIR: tmpdir(),
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        INTERNAL_TOKEN: 'image-files-test-internal-token-0123456789',
+        LOG_LEVEL: 'warn',
+        ...portEnv,
       };
       const extra: Record<string, Record<string, string>> = {
         gateway: {
@@ -200,20 +291,28 @@ describe('the runtime image\'s files, started without Docker', () => {
         // `sh script` execs node, so this child's pid is node's and SIGTERM reaches it directly.
         // Own process group, so cleanup reaches node even if a broken script did not exec it.
         const child = spawn('sh', [join(app, 'infra/docker-entrypoint.sh')], {
-          env: { ...base, ...extra[name], SERVICE: name }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+          env: { ...base, ...extra[name], SERVICE: name },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
         });
         const output: string[] = [];
         child.stdout?.on('data', (chunk: Buffer) => output.push(String(chunk)));
         child.stderr?.on('data', (chunk: Buffer) => output.push(String(chunk)));
         children.set(name, { child, output });
       }
-      const probe = (name: string): Promise<number | null> => exitOf(spawn(process.execPath, [join(app, 'infra/healthcheck.mjs')], { env: { ...base, SERVICE: name }, stdio: 'ignore' }));
+      const probe = (name: string): Promise<number | null> =>
+        exitOf(
+          spawn(process.execPath, [join(app, 'infra/healthcheck.mjs')], {
+            env: { ...base, SERVICE: name },
+            stdio: 'ignore',
+          }),
+        );
       const deadline = Date.now() + 60_000;
       for (const name of RANKGATE_SERVICES) {
         const { child, output } = children.get(name) ?? {};
         for (;;) {
           expect(child?.exitCode ?? null, `${name} exited early:\n${output?.join('')}`).toBeNull();
-          if (await probe(name) === 0) break;
+          if ((await probe(name)) === 0) break;
           expect(Date.now() < deadline, `${name} never became healthy:\n${output?.join('')}`).toBe(true);
           await new Promise((resolve) => setTimeout(resolve, 250));
         }

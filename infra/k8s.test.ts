@@ -18,8 +18,23 @@ import { describe, expect, it } from 'vitest';
 import type { Manifest } from './testing/k8s-manifests.ts';
 import { RANKGATE_SERVICES } from './testing/workspace.ts';
 import {
-  base, build, byKind, checkAgainstWorkspace, checkStructure, containerOf, dockerDefaultPrefix, documentsOf, envFromNames, hasKubectl, k8sDir,
-  matches, named, quantity, read, root, yamlFiles,
+  base,
+  build,
+  byKind,
+  checkAgainstWorkspace,
+  checkStructure,
+  containerOf,
+  dockerDefaultPrefix,
+  documentsOf,
+  envFromNames,
+  hasKubectl,
+  k8sDir,
+  matches,
+  named,
+  quantity,
+  read,
+  root,
+  yamlFiles,
 } from './testing/k8s-manifests.ts';
 
 describe('infra/k8s manifests', () => {
@@ -31,15 +46,22 @@ describe('infra/k8s manifests', () => {
       if (!file.endsWith('kustomization.yaml')) continue;
       const [kustomization = {}] = documents;
       expect(['Kustomization', 'Component']).toContain(kustomization.kind);
-      const paths = [...(kustomization.resources ?? []), ...(kustomization.components ?? []),
-        ...(kustomization.patches ?? []).flatMap((p: Manifest) => (p.path ? [p.path] : []))];
-      for (const path of paths) expect(existsSync(join(dirname(file), path)), `${relative(root, file)} names ${path}`).toBe(true);
+      const paths = [
+        ...(kustomization.resources ?? []),
+        ...(kustomization.components ?? []),
+        ...(kustomization.patches ?? []).flatMap((p: Manifest) => (p.path ? [p.path] : [])),
+      ];
+      for (const path of paths)
+        expect(existsSync(join(dirname(file), path)), `${relative(root, file)} names ${path}`).toBe(true);
     }
   });
 
   it('base: kinds, names, selectors, ports, probes, resources and references are well-formed', () => {
     checkStructure(base);
-    expect(base.some((o) => o.metadata?.namespace !== undefined), 'the base leaves the namespace to overlays').toBe(false);
+    expect(
+      base.some((o) => o.metadata?.namespace !== undefined),
+      'the base leaves the namespace to overlays',
+    ).toBe(false);
   });
 
   it('base: each service matches the workspace (schema env names, default ports, probe routes, image entry point, secrets by reference)', () => {
@@ -53,13 +75,19 @@ describe('infra/k8s manifests', () => {
       expect(hpa?.spec.minReplicas).toBeGreaterThanOrEqual(2);
       expect(hpa?.spec.metrics[0].resource.name).toBe('cpu');
     }
-    expect(byKind(base, 'HorizontalPodAutoscaler').map((h) => h.metadata.name).sort()).toEqual(['gateway', 'search']);
+    expect(
+      byKind(base, 'HorizontalPodAutoscaler')
+        .map((h) => h.metadata.name)
+        .sort(),
+    ).toEqual(['gateway', 'search']);
 
     const scaled = named(base, 'ScaledObject', 'ranking-worker');
     expect(scaled?.spec.scaleTargetRef.name).toBe('ranking-worker');
     const [trigger] = scaled?.spec.triggers ?? [];
     expect(trigger.type).toBe('redis');
-    expect(trigger.metadata.address).toBe(`${named(base, 'Service', 'redis')?.metadata.name}:${named(base, 'Service', 'redis')?.spec.ports[0].port}`);
+    expect(trigger.metadata.address).toBe(
+      `${named(base, 'Service', 'redis')?.metadata.name}:${named(base, 'Service', 'redis')?.spec.ports[0].port}`,
+    );
     // The key BullMQ writes: the code's prefix, then the queue name.
     expect(dockerDefaultPrefix).toBe(BULLMQ_PREFIX);
     const queue = /^([^]+):([\w-]+):wait$/.exec(trigger.metadata.listName);
@@ -88,22 +116,28 @@ describe('infra/k8s manifests', () => {
     const policies = byKind(base, 'NetworkPolicy');
     const denyAll = policies.find((p) => Object.keys(p.spec.podSelector ?? {}).length === 0 && !p.spec.ingress);
     expect(denyAll?.spec.policyTypes).toEqual(['Ingress']);
-    const labelsOf = (name: string) => named(base, 'Deployment', name)?.spec.template.metadata.labels ?? named(base, 'StatefulSet', name)?.spec.template.metadata.labels;
+    const labelsOf = (name: string) =>
+      named(base, 'Deployment', name)?.spec.template.metadata.labels ??
+      named(base, 'StatefulSet', name)?.spec.template.metadata.labels;
     const selects = (policy: Manifest, labels: Record<string, string>): boolean => {
       const selector = policy.spec.podSelector ?? {};
       const byLabels = matches(selector.matchLabels ?? {}, labels);
-      const byExpressions = (selector.matchExpressions ?? []).every((e: Manifest) => e.operator === 'In' && e.values.includes(labels[e.key]));
+      const byExpressions = (selector.matchExpressions ?? []).every(
+        (e: Manifest) => e.operator === 'In' && e.values.includes(labels[e.key]),
+      );
       return byLabels && byExpressions;
     };
     for (const name of [...RANKGATE_SERVICES, 'redis']) {
-      const open = policies.filter((p) => selects(p, labelsOf(name) ?? {}))
+      const open = policies
+        .filter((p) => selects(p, labelsOf(name) ?? {}))
         .flatMap((p) => p.spec.ingress ?? [])
         .filter((rule: Manifest) => !rule.from);
       expect(open.length > 0, `${name} admits ingress from anywhere`).toBe(name === 'gateway');
     }
     // Services take calls from the gateway's pods.
     const fromGateway = policies.find((p) => p.metadata.name === 'services-from-gateway');
-    for (const name of ['search', 'auth-server', 'mcp']) expect(selects(fromGateway ?? {}, labelsOf(name) ?? {}), name).toBe(true);
+    for (const name of ['search', 'auth-server', 'mcp'])
+      expect(selects(fromGateway ?? {}, labelsOf(name) ?? {}), name).toBe(true);
     expect(fromGateway?.spec.ingress[0].from[0].podSelector.matchLabels).toEqual(labelsOf('gateway'));
   });
 });
@@ -112,14 +146,17 @@ describe('infra/k8s manifests', () => {
 // The built overlays, where kubectl (with its kustomize) is installed.
 // ---------------------------------------------------------------------------------------------
 
-
 describe.runIf(hasKubectl)('infra/k8s overlays built with `kubectl kustomize`', () => {
   it('overlays/example: namespaced, the image set, BASE_URL patched, and every check above still holds', () => {
     const objects = build('example');
     checkStructure(objects);
     checkAgainstWorkspace(objects, { imageName: /^registry\.example\.com\/rankgate:0\.1\.0$/ });
-    for (const object of objects.filter((o) => o.kind !== 'Namespace')) expect(object.metadata.namespace, `${object.kind}/${object.metadata.name}`).toBe('rankgate');
-    expect(named(objects, 'ConfigMap', 'rankgate-common')?.data).toMatchObject({ BASE_URL: 'https://search.example.org', HOST: '0.0.0.0' });
+    for (const object of objects.filter((o) => o.kind !== 'Namespace'))
+      expect(object.metadata.namespace, `${object.kind}/${object.metadata.name}`).toBe('rankgate');
+    expect(named(objects, 'ConfigMap', 'rankgate-common')?.data).toMatchObject({
+      BASE_URL: 'https://search.example.org',
+      HOST: '0.0.0.0',
+    });
     expect(named(objects, 'StatefulSet', 'redis')).toBeDefined();
   });
 
@@ -134,7 +171,10 @@ describe.runIf(hasKubectl)('infra/k8s overlays built with `kubectl kustomize`', 
       const fromConfigMap = envFromNames(container, objects).includes('REDIS_URL');
       if (!fromConfigMap) continue;
       // `env` wins over `envFrom`, so the Secret's URL is the one the process sees.
-      expect((container.env ?? []).find((e: Manifest) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef, name).toEqual({ name: 'rankgate-secrets', key: 'REDIS_URL' });
+      expect(
+        (container.env ?? []).find((e: Manifest) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef,
+        name,
+      ).toEqual({ name: 'rankgate-secrets', key: 'REDIS_URL' });
     }
     const [trigger] = named(objects, 'ScaledObject', 'ranking-worker')?.spec.triggers ?? [];
     expect(trigger.authenticationRef.name).toBe('rankgate-redis');

@@ -15,20 +15,44 @@ export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 export async function discover(baseUrl: string): Promise<oauth.AuthorizationServer> {
   const issuer = new URL(baseUrl);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  return oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+  );
 }
 
 /** Agents need no client of their own: the agent grants run under the service's agent client. */
 export const AGENT_CLIENT: oauth.Client = { client_id: 'rankgate-agent' };
 
-export async function exchangeAssertion(as: oauth.AuthorizationServer, assertion: string, resource: string): Promise<oauth.TokenEndpointResponse> {
-  const response = await oauth.genericTokenEndpointRequest(as, AGENT_CLIENT, oauth.None(), JWT_BEARER, { assertion, resource }, insecure);
+export async function exchangeAssertion(
+  as: oauth.AuthorizationServer,
+  assertion: string,
+  resource: string,
+): Promise<oauth.TokenEndpointResponse> {
+  const response = await oauth.genericTokenEndpointRequest(
+    as,
+    AGENT_CLIENT,
+    oauth.None(),
+    JWT_BEARER,
+    { assertion, resource },
+    insecure,
+  );
   return oauth.processGenericTokenEndpointResponse(as, AGENT_CLIENT, response);
 }
 
 /** One claim-grant poll: the token response, or the OAuth error code it was refused with. */
-export async function pollClaim(as: oauth.AuthorizationServer, claimToken: string): Promise<oauth.TokenEndpointResponse | { error: string }> {
-  const response = await oauth.genericTokenEndpointRequest(as, AGENT_CLIENT, oauth.None(), CLAIM_GRANT, { claim_token: claimToken }, insecure);
+export async function pollClaim(
+  as: oauth.AuthorizationServer,
+  claimToken: string,
+): Promise<oauth.TokenEndpointResponse | { error: string }> {
+  const response = await oauth.genericTokenEndpointRequest(
+    as,
+    AGENT_CLIENT,
+    oauth.None(),
+    CLAIM_GRANT,
+    { claim_token: claimToken },
+    insecure,
+  );
   try {
     return await oauth.processGenericTokenEndpointResponse(as, AGENT_CLIENT, response);
   } catch (error) {
@@ -38,10 +62,20 @@ export async function pollClaim(as: oauth.AuthorizationServer, claimToken: strin
 }
 
 /** The person confirms a user code at /oauth2/claim with the operator key. */
-export async function confirmClaim(person: OAuthBrowser, baseUrl: string, userCode: string, operatorKey: string): Promise<string> {
+export async function confirmClaim(
+  person: OAuthBrowser,
+  baseUrl: string,
+  userCode: string,
+  operatorKey: string,
+): Promise<string> {
   const page = `${baseUrl}/oauth2/claim`;
   const entry = await person.get(`${page}?user_code=${encodeURIComponent(userCode)}`);
-  const shown = await person.post(page, { csrf: formField(entry.text, 'csrf'), step: 'lookup', user_code: userCode, operator_key: operatorKey });
+  const shown = await person.post(page, {
+    csrf: formField(entry.text, 'csrf'),
+    step: 'lookup',
+    user_code: userCode,
+    operator_key: operatorKey,
+  });
   const done = await person.post(page, { csrf: formField(shown.text, 'csrf'), step: 'confirm', user_code: userCode });
   return done.text;
 }

@@ -32,7 +32,15 @@ const executable = (path: string): boolean => {
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else `chromium` on the PATH. */
 export function planBrowser(): BrowserPlan {
   const configured = process.env.CHROMIUM_PATH?.trim();
-  const candidates = configured ? [configured] : [DEFAULT_CHROMIUM, ...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'chromium'))];
+  const candidates = configured
+    ? [configured]
+    : [
+        DEFAULT_CHROMIUM,
+        ...(process.env.PATH ?? '')
+          .split(delimiter)
+          .filter(Boolean)
+          .map((dir) => join(dir, 'chromium')),
+      ];
   const executablePath = candidates.find(executable);
   if (executablePath) return { mode: 'run', executablePath };
   const reason = `no Chromium at ${configured ?? `${DEFAULT_CHROMIUM} or on the PATH`}; install it with \`apt-get install -y --no-install-recommends chromium\` (or set CHROMIUM_PATH).`;
@@ -47,7 +55,15 @@ export function launchBrowser(plan: BrowserPlan): Promise<Browser> {
     executablePath: plan.executablePath,
     headless: true,
     // --no-sandbox: CI runs as root, where Chromium's sandbox cannot start.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -76,9 +92,12 @@ export function watchConsole(page: Page): { problems: string[] } {
 
 /** The same search the website makes, straight to the API, to compare what the page shows with. */
 export async function apiSearch(target: LocalTarget, q: string, k: number): Promise<SearchResponse> {
-  const response = await httpClient(target.baseUrl).get(`/api/v1/search?${new URLSearchParams({ q, k: String(k), mode: 'snip' })}`, {
-    headers: { authorization: `Bearer ${target.apiKey}` },
-  });
+  const response = await httpClient(target.baseUrl).get(
+    `/api/v1/search?${new URLSearchParams({ q, k: String(k), mode: 'snip' })}`,
+    {
+      headers: { authorization: `Bearer ${target.apiKey}` },
+    },
+  );
   expect(response.status, response.text).toBe(200);
   return SearchResponseSchema.parse(response.json);
 }

@@ -9,7 +9,9 @@ export async function startExtraWorker(target: LocalTarget, env: Record<string, 
   if (!base) throw new Error('the topology has no ranking-worker spec');
   const [port = 0] = await freePorts(1);
   const spec: ProcessSpec = {
-    ...base, port, healthUrl: `http://127.0.0.1:${port}/internal/health`,
+    ...base,
+    port,
+    healthUrl: `http://127.0.0.1:${port}/internal/health`,
     env: { ...base.env, RANKING_WORKER_PORT: String(port), ...env },
   };
   const worker = new ManagedProcess(spec);

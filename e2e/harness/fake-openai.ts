@@ -26,24 +26,51 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
     req.on('end', () => {
       calls[mode] += 1;
-      if (req.url !== '/v1/chat/completions') { res.writeHead(404).end(); return; }
-      if (mode === 'hang') { hanging.add(res); return; }
-      if (mode === 'error-500') { res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}'); return; }
-      if (mode === 'garbage') { res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not json</html>'); return; }
+      if (req.url !== '/v1/chat/completions') {
+        res.writeHead(404).end();
+        return;
+      }
+      if (mode === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (mode === 'error-500') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
+        return;
+      }
+      if (mode === 'garbage') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not json</html>');
+        return;
+      }
       const body = JSON.parse(raw) as { messages: { content: string }[] };
       const prompt = body.messages.map((message) => message.content).join('\n');
       const results = [...prompt.matchAll(FENCE)].map((match) => ({
-        id: Number(match[1]), answerability: 0.8, authority: 0.7, on_topic: 0.9, states_sought_fact: 0.6,
-        subject_match: 1, spam: 0, prompt_injection: 0, is_republisher: false,
+        id: Number(match[1]),
+        answerability: 0.8,
+        authority: 0.7,
+        on_topic: 0.9,
+        states_sought_fact: 0.6,
+        subject_match: 1,
+        spam: 0,
+        prompt_injection: 0,
+        is_republisher: false,
       }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        id: 'chatcmpl-fake', object: 'chat.completion', model: 'fake-judge',
-        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ results }) } }],
-        usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 20 * results.length },
-      }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          model: 'fake-judge',
+          choices: [
+            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ results }) } },
+          ],
+          usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: 20 * results.length },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,7 +10,12 @@ import type { AddressInfo } from 'node:net';
 
 type ProviderBehaviour = 'ok' | 'fail' | 'hang';
 
-export interface ProviderResult { title: string; url: string; snippet: string; date?: string }
+export interface ProviderResult {
+  title: string;
+  url: string;
+  snippet: string;
+  date?: string;
+}
 
 export interface FakeProvider {
   url: string;
@@ -24,7 +29,11 @@ export interface FakeProvider {
 
 export const FAKE_PROVIDER_KEY = 'brave-capabilities-e2e-key-31337';
 
-async function startProvider(path: string, render: (results: ProviderResult[]) => unknown, authorised: (headers: Record<string, unknown>) => boolean): Promise<FakeProvider> {
+async function startProvider(
+  path: string,
+  render: (results: ProviderResult[]) => unknown,
+  authorised: (headers: Record<string, unknown>) => boolean,
+): Promise<FakeProvider> {
   const published = new Map<string, ProviderResult[]>();
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -43,7 +52,7 @@ async function startProvider(path: string, render: (results: ProviderResult[]) =
     }
     // Both APIs page; everything published fits on the first page.
     const first = (url.searchParams.get('offset') ?? '0') === '0' && (url.searchParams.get('pageno') ?? '1') === '1';
-    return json(200, render(first ? published.get(url.searchParams.get('q') ?? '') ?? [] : []));
+    return json(200, render(first ? (published.get(url.searchParams.get('q') ?? '') ?? []) : []));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -51,7 +60,9 @@ async function startProvider(path: string, render: (results: ProviderResult[]) =
     url: `http://127.0.0.1:${port}`,
     seen: [],
     behaviour: 'ok',
-    publish: (q, results) => { published.set(q, results); },
+    publish: (q, results) => {
+      published.set(q, results);
+    },
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -62,15 +73,43 @@ async function startProvider(path: string, render: (results: ProviderResult[]) =
 }
 
 export function startFakeBraveApi(): Promise<FakeProvider> {
-  return startProvider('/res/v1/web/search', (results) => ({
-    type: 'search',
-    web: { type: 'search', results: results.map((r) => ({ title: r.title, url: r.url, description: r.snippet, ...(r.date ? { page_age: r.date } : {}) })) },
-  }), (headers) => headers['x-subscription-token'] === FAKE_PROVIDER_KEY);
+  return startProvider(
+    '/res/v1/web/search',
+    (results) => ({
+      type: 'search',
+      web: {
+        type: 'search',
+        results: results.map((r) => ({
+          title: r.title,
+          url: r.url,
+          description: r.snippet,
+          ...(r.date ? { page_age: r.date } : {}),
+        })),
+      },
+    }),
+    (headers) => headers['x-subscription-token'] === FAKE_PROVIDER_KEY,
+  );
 }
 
 export function startFakeSearxng(): Promise<FakeProvider> {
-  return startProvider('/search', (results) => ({
-    query: '', results: results.map((r) => ({ title: r.title, url: r.url, content: r.snippet, engine: 'fake', score: 1, publishedDate: r.date ?? null })),
-    answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [],
-  }), () => true);
+  return startProvider(
+    '/search',
+    (results) => ({
+      query: '',
+      results: results.map((r) => ({
+        title: r.title,
+        url: r.url,
+        content: r.snippet,
+        engine: 'fake',
+        score: 1,
+        publishedDate: r.date ?? null,
+      })),
+      answers: [],
+      corrections: [],
+      infoboxes: [],
+      suggestions: [],
+      unresponsive_engines: [],
+    }),
+    () => true,
+  );
 }

@@ -49,8 +49,12 @@ export async function startFakeTokenIssuer(issuer: () => string): Promise<FakeTo
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({ scope, client_id: 'e2e-agent' })
         .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid })
-        .setIssuer(claims.issuer ?? issuer()).setAudience(claims.audience ?? `${issuer()}/`).setSubject(claims.subject ?? 'agent-e2e').setJti(`e2e-${counter}`)
-        .setIssuedAt(now).setExpirationTime(now + 3600)
+        .setIssuer(claims.issuer ?? issuer())
+        .setAudience(claims.audience ?? `${issuer()}/`)
+        .setSubject(claims.subject ?? 'agent-e2e')
+        .setJti(`e2e-${counter}`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
         .sign(privateKey);
     },
     close: async () => {

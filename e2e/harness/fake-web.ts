@@ -53,7 +53,9 @@ export async function startFakeWeb(): Promise<FakeWeb> {
     if (url.pathname === '/res/v1/web/search') {
       const traceparent = req.headers.traceparent;
       searchTraceparents.push(typeof traceparent === 'string' ? traceparent : undefined);
-      res.writeHead(req.headers['x-subscription-token'] === FAKE_WEB_KEY ? 200 : 401, { 'content-type': 'application/json' });
+      res.writeHead(req.headers['x-subscription-token'] === FAKE_WEB_KEY ? 200 : 401, {
+        'content-type': 'application/json',
+      });
       res.end(JSON.stringify({ type: 'search', web: { results: results.get(url.searchParams.get('q') ?? '') ?? [] } }));
       return;
     }
@@ -91,23 +93,33 @@ export async function startFakeWeb(): Promise<FakeWeb> {
     searchTraceparents,
     publish(query, list) {
       for (const page of list) pages.set(page.path, page);
-      results.set(query, list.map((page) => ({ url: `${origin}${page.path}`, title: page.title, description: page.snippet })));
+      results.set(
+        query,
+        list.map((page) => ({ url: `${origin}${page.path}`, title: page.title, description: page.snippet })),
+      );
     },
     publishUrls(query, list) {
-      results.set(query, list.map(({ url, title, snippet }) => ({ url, title, description: snippet })));
+      results.set(
+        query,
+        list.map(({ url, title, snippet }) => ({ url, title, description: snippet })),
+      );
     },
     hits: (path) => hits.get(path) ?? 0,
     inFlight: () => [...waiting.values()],
-    close: () => new Promise((resolve) => {
-      for (const res of open) res.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of open) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** An article page about tides: its text says far more than its search snippet. */
-export function tidePage(n: number, { delayMs, extraHtml = '' }: { delayMs?: number; extraHtml?: string } = {}): FakePage {
+export function tidePage(
+  n: number,
+  { delayMs, extraHtml = '' }: { delayMs?: number; extraHtml?: string } = {},
+): FakePage {
   return {
     path: `/pages/tides-${n}`,
     title: `Tide notes ${n}`,

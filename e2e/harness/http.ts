@@ -23,7 +23,8 @@ export function watchForSecrets(named: Record<string, string | undefined>): void
 export function assertNoSecrets(where: string, headers: Headers, text: string): void {
   const headerText = [...headers].map(([name, value]) => `${name}: ${value}`).join('\n');
   for (const [value, name] of secrets) {
-    if (text.includes(value) || headerText.includes(value)) throw new Error(`the response to ${where} contains the configured secret ${name}`);
+    if (text.includes(value) || headerText.includes(value))
+      throw new Error(`the response to ${where} contains the configured secret ${name}`);
   }
 }
 
@@ -36,7 +37,10 @@ export interface HttpClient {
  * `path` is joined to the base URL (which may carry a path prefix); an absolute URL is used as is.
  * `defaultHeaders` (e.g. the API key) go on every request; a call's own headers win.
  */
-export function httpClient(baseUrl: string, { defaultHeaders = {} }: { defaultHeaders?: Record<string, string> } = {}): HttpClient {
+export function httpClient(
+  baseUrl: string,
+  { defaultHeaders = {} }: { defaultHeaders?: Record<string, string> } = {},
+): HttpClient {
   const base = baseUrl.replace(/\/+$/, '');
   const request = async (path: string, init: RequestInit): Promise<HttpResult> => {
     const url = /^https?:\/\//.test(path) ? path : `${base}${path}`;
@@ -45,7 +49,12 @@ export function httpClient(baseUrl: string, { defaultHeaders = {} }: { defaultHe
     const text = await response.text();
     assertNoSecrets(`${init.method ?? 'GET'} ${url}`, response.headers, text);
     const isJson = /[/+]json\b/.test(response.headers.get('content-type') ?? '');
-    return { status: response.status, headers: response.headers, text, json: isJson && text ? JSON.parse(text) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: isJson && text ? JSON.parse(text) : undefined,
+    };
   };
   return {
     get: (path, init = {}) => request(path, { ...init, method: 'GET' }),

@@ -17,7 +17,11 @@ export interface ConnectedClient {
   close(): Promise<void>;
 }
 
-export async function connectMcp(baseUrl: string, headers: Record<string, string>, revision: string = MCP_REVISIONS[2]): Promise<ConnectedClient> {
+export async function connectMcp(
+  baseUrl: string,
+  headers: Record<string, string>,
+  revision: string = MCP_REVISIONS[2],
+): Promise<ConnectedClient> {
   const requestIds: string[] = [];
   const offering: typeof fetch = async (input, init) => {
     let body = init?.body;
@@ -30,7 +34,10 @@ export async function connectMcp(baseUrl: string, headers: Record<string, string
     requestIds.push(response.headers.get('x-request-id') ?? '');
     return response;
   };
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { requestInit: { headers }, fetch: offering });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+    requestInit: { headers },
+    fetch: offering,
+  });
   const client = new Client({ name: 'rankgate-e2e', version: '1.0.0' });
   await client.connect(transport);
   return { client, transport, requestIds, close: () => client.close() };

@@ -26,7 +26,10 @@ export class OAuthBrowser {
   }
 
   private cookieHeader(url: URL): string {
-    return [...this.cookies].filter(([, c]) => url.pathname.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
+    return [...this.cookies]
+      .filter(([, c]) => url.pathname.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
   }
 
   async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<PageResult> {
@@ -36,12 +39,21 @@ export class OAuthBrowser {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
-      headers: { accept: 'text/html', ...(cookie ? { cookie } : {}), ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        accept: 'text/html',
+        ...(cookie ? { cookie } : {}),
+        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
     });
     this.remember(response);
     const location = response.headers.get('location');
-    return { status: response.status, headers: response.headers, text: await response.text(), location: location ? new URL(location, target).href : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await response.text(),
+      location: location ? new URL(location, target).href : undefined,
+    };
   }
 
   get(url: string): Promise<PageResult> {

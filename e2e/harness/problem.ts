@@ -17,7 +17,12 @@ export function expectProblem(response: HttpResult, status: number, code: string
   expect(response.status, response.text).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
   const problem = ProblemSchema.parse(response.json);
-  expect(problem).toMatchObject({ status, code, message: problem.detail, error: { code, message: problem.detail, hint: problem.hint } });
+  expect(problem).toMatchObject({
+    status,
+    code,
+    message: problem.detail,
+    error: { code, message: problem.detail, hint: problem.hint },
+  });
   expect(problem.type).toMatch(new RegExp(`/errors/${problemSlug(code)}$`));
   return problem;
 }

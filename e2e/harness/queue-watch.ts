@@ -45,8 +45,13 @@ export function watchQueue(redisUrl: string, prefix: string, queue: string, inte
       for (const id of replies[i] ?? []) stateOf.set(id, state);
     });
     // Read in full unless already seen in this same final state.
-    const toRead = [...stateOf].filter(([id, state]) => !(FINAL.has(state) && jobs.get(id)?.state === state)).map(([id]) => id);
-    const hashes = await redisPipeline(redisUrl, toRead.map((id) => ['HGETALL', key(id)]));
+    const toRead = [...stateOf]
+      .filter(([id, state]) => !(FINAL.has(state) && jobs.get(id)?.state === state))
+      .map(([id]) => id);
+    const hashes = await redisPipeline(
+      redisUrl,
+      toRead.map((id) => ['HGETALL', key(id)]),
+    );
     toRead.forEach((id, i) => {
       const flat = (hashes[i] as string[] | null) ?? [];
       const fields: Record<string, string> = {};
@@ -63,13 +68,18 @@ export function watchQueue(redisUrl: string, prefix: string, queue: string, inte
     sampling = sampling.then(sampleOnce, sampleOnce);
     return sampling;
   };
-  const timer = setInterval(() => { sample().catch(() => undefined); }, intervalMs);
+  const timer = setInterval(() => {
+    sample().catch(() => undefined);
+  }, intervalMs);
 
   return {
     jobs: () => jobs,
     async pending() {
       const [wait, active, delayed, prioritized] = await redisPipeline(redisUrl, [
-        ['LLEN', key('wait')], ['LLEN', key('active')], ['ZCARD', key('delayed')], ['ZCARD', key('prioritized')],
+        ['LLEN', key('wait')],
+        ['LLEN', key('active')],
+        ['ZCARD', key('delayed')],
+        ['ZCARD', key('prioritized')],
       ]);
       return [wait, active, delayed, prioritized].reduce<number>((sum, n) => sum + Number(n ?? 0), 0);
     },

@@ -16,7 +16,9 @@ export interface RecordingProvider {
   close(): Promise<void>;
 }
 
-export async function startRecordingProvider({ latencyMs = 0 }: { latencyMs?: number } = {}): Promise<RecordingProvider> {
+export async function startRecordingProvider({
+  latencyMs = 0,
+}: { latencyMs?: number } = {}): Promise<RecordingProvider> {
   const traceparents: (string | undefined)[] = [];
   const server = createServer((request, response) => {
     const header = request.headers.traceparent;
@@ -28,7 +30,8 @@ export async function startRecordingProvider({ latencyMs = 0 }: { latencyMs?: nu
         return;
       }
       const page = Number(url.searchParams.get('offset') ?? 0);
-      response.writeHead(200, { 'content-type': 'application/json' })
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ type: 'search', web: { results: page === 0 ? TIDE_RESULTS : [] } }));
     };
     if (latencyMs > 0) setTimeout(answer, latencyMs);

@@ -13,9 +13,12 @@ function parse(buffer: Buffer, offset: number): { value: Reply; end: number } | 
   const head = buffer.toString('utf8', offset + 1, lineEnd);
   const next = lineEnd + 2;
   switch (String.fromCharCode(buffer[offset] ?? 0)) {
-    case '+': return { value: head, end: next };
-    case '-': throw new Error(`redis: ${head}`);
-    case ':': return { value: Number(head), end: next };
+    case '+':
+      return { value: head, end: next };
+    case '-':
+      throw new Error(`redis: ${head}`);
+    case ':':
+      return { value: Number(head), end: next };
     case '$': {
       const length = Number(head);
       if (length < 0) return { value: null, end: next };
@@ -35,7 +38,8 @@ function parse(buffer: Buffer, offset: number): { value: Reply; end: number } | 
       }
       return { value: items, end: at };
     }
-    default: throw new Error(`redis: unexpected reply ${head}`);
+    default:
+      throw new Error(`redis: unexpected reply ${head}`);
   }
 }
 
@@ -52,10 +56,18 @@ export function redisPipeline(redisUrl: string, commands: string[][]): Promise<R
   return new Promise((resolve, reject) => {
     const socket = connect(Number(url.port || 6379), url.hostname || '127.0.0.1');
     let buffer = Buffer.alloc(0);
-    socket.setTimeout(5_000, () => { socket.destroy(); reject(new Error('redis: timeout')); });
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error('redis: timeout'));
+    });
     socket.on('error', reject);
-    socket.on('connect', () => socket.write(commands
-      .map((args) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`).join('')));
+    socket.on('connect', () =>
+      socket.write(
+        commands
+          .map((args) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`)
+          .join(''),
+      ),
+    );
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
       try {
@@ -88,9 +100,10 @@ export interface QueueJob {
 export async function queueJobs(redisUrl: string, prefix: string, queue: string): Promise<QueueJob[]> {
   const key = (suffix: string) => `${prefix}:${queue}:${suffix}`;
   const ids = async (state: QueueJob['state']): Promise<string[]> => {
-    const reply = state === 'wait' || state === 'active'
-      ? await redisCommand(redisUrl, ['LRANGE', key(state), '0', '-1'])
-      : await redisCommand(redisUrl, ['ZRANGE', key(state), '0', '-1']);
+    const reply =
+      state === 'wait' || state === 'active'
+        ? await redisCommand(redisUrl, ['LRANGE', key(state), '0', '-1'])
+        : await redisCommand(redisUrl, ['ZRANGE', key(state), '0', '-1']);
     return (reply as string[] | null) ?? [];
   };
   const jobs: QueueJob[] = [];

@@ -27,8 +27,29 @@ export async function startTlsDocumentServer(routes: Record<string, DocumentRout
   const dir = mkdtempSync(join(tmpdir(), 'rankgate-tls-'));
   const keyPath = join(dir, 'key.pem');
   const caPath = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyPath, '-out', caPath], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyPath,
+      '-out',
+      caPath,
+    ],
+    { stdio: 'ignore' },
+  );
   const seen: string[] = [];
   let origin = '';
   const server = createServer({ key: readFileSync(keyPath), cert: readFileSync(caPath) }, (req, res) => {
@@ -43,7 +64,10 @@ export async function startTlsDocumentServer(routes: Record<string, DocumentRout
   const { port } = server.address() as AddressInfo;
   origin = `https://127.0.0.1:${port}`;
   return {
-    origin, port, caPath, seen,
+    origin,
+    port,
+    caPath,
+    seen,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

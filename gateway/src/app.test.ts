@@ -12,7 +12,11 @@ import { startTestUpstream } from './test-upstream.ts';
 const INTERNAL_TOKEN = 'i'.repeat(48);
 const OPERATOR_API_KEY = 'op-key-0123456789abcdef';
 const BASE_URL = 'https://rankgate.test';
-const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  service: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 
 let gateway: FastifyInstance;
 let search: Awaited<ReturnType<typeof startTestUpstream>>;
@@ -30,7 +34,9 @@ beforeAll(async () => {
   });
   gateway = await buildGatewayApp({
     config: testGatewayConfig({
-      BASE_URL, INTERNAL_TOKEN, OPERATOR_API_KEY,
+      BASE_URL,
+      INTERNAL_TOKEN,
+      OPERATOR_API_KEY,
       SEARCH_SERVICE_URL: search.url,
       AUTH_SERVICE_URL: 'http://127.0.0.1:1', // nothing listens on port 1: the auth service is "down"
       MCP_SERVICE_URL: 'http://127.0.0.1:1',
@@ -77,13 +83,20 @@ describe('gateway documents', () => {
 });
 
 describe('versions and unknown paths', () => {
-  it.each(['/v2', '/v2/search', '/api/v3/search', '/v0'])('%s → UNSUPPORTED_VERSION with a hint to the policy', async (path) => {
-    const res = await gateway.inject(path);
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_VERSION', type: `${BASE_URL}/errors/unsupported-version`, instance: path });
-    expect(res.json().hint).toContain('/docs/versioning.md');
-  });
+  it.each(['/v2', '/v2/search', '/api/v3/search', '/v0'])(
+    '%s → UNSUPPORTED_VERSION with a hint to the policy',
+    async (path) => {
+      const res = await gateway.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_VERSION',
+        type: `${BASE_URL}/errors/unsupported-version`,
+        instance: path,
+      });
+      expect(res.json().hint).toContain('/docs/versioning.md');
+    },
+  );
 
   it.each(['/nope', '/v1/nope'])('%s → NOT_FOUND', async (path) => {
     expect((await gateway.inject(path)).json().code).toBe('NOT_FOUND');
@@ -125,33 +138,44 @@ describe('credentials on search', () => {
 
 describe('proxying to services', () => {
   it('forwards path and query, adds the internal token, request id and client IP', async () => {
-    const res = await fetch(`${gatewayUrl()}/v1/search?q=tides&k=3`, { headers: { 'x-request-id': 'caller-req-0001', 'x-api-key': OPERATOR_API_KEY } });
+    const res = await fetch(`${gatewayUrl()}/v1/search?q=tides&k=3`, {
+      headers: { 'x-request-id': 'caller-req-0001', 'x-api-key': OPERATOR_API_KEY },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ query: { q: 'tides', k: '3' } });
     expect(res.headers.get('x-request-id')).toBe('caller-req-0001');
     expect(lastSeen().headers).toMatchObject({
-      'x-internal-token': INTERNAL_TOKEN, 'x-request-id': 'caller-req-0001', 'x-rankgate-client-ip': '127.0.0.1',
+      'x-internal-token': INTERNAL_TOKEN,
+      'x-request-id': 'caller-req-0001',
+      'x-rankgate-client-ip': '127.0.0.1',
     });
   });
 
   it('drops internal headers a caller tries to spoof', async () => {
-    await fetch(`${gatewayUrl()}/v1/sandbox`, { headers: { 'x-internal-token': 'forged', 'x-rankgate-client-ip': '6.6.6.6', 'x-rankgate-scopes': 'all' } });
+    await fetch(`${gatewayUrl()}/v1/sandbox`, {
+      headers: { 'x-internal-token': 'forged', 'x-rankgate-client-ip': '6.6.6.6', 'x-rankgate-scopes': 'all' },
+    });
     const headers = lastSeen().headers;
     expect(headers['x-internal-token']).toBe(INTERNAL_TOKEN);
     expect(headers['x-rankgate-client-ip']).toBe('127.0.0.1');
     expect(headers['x-rankgate-scopes']).toBeUndefined();
   });
 
-  it('relays a service\'s own 503 once, without retrying it', async () => {
+  it("relays a service's own 503 once, without retrying it", async () => {
     searchHits503 = 0;
-    const res = await fetch(`${gatewayUrl()}/api/v1/search?q=x`, { headers: { authorization: `Bearer ${OPERATOR_API_KEY}` } });
+    const res = await fetch(`${gatewayUrl()}/api/v1/search?q=x`, {
+      headers: { authorization: `Bearer ${OPERATOR_API_KEY}` },
+    });
     expect(res.status).toBe(503);
     expect(searchHits503).toBe(1);
   });
 
   it('answers 503 SERVICE_UNAVAILABLE problem+json when a service is down', async () => {
     for (const path of ['/oauth2/token', '/mcp', '/.well-known/oauth-authorization-server']) {
-      const res = await fetch(`${gatewayUrl()}${path}`, { method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST', headers: { 'x-api-key': OPERATOR_API_KEY } });
+      const res = await fetch(`${gatewayUrl()}${path}`, {
+        method: path === '/.well-known/oauth-authorization-server' ? 'GET' : 'POST',
+        headers: { 'x-api-key': OPERATOR_API_KEY },
+      });
       expect(res.status).toBe(503);
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       expect(res.headers.get('retry-after')).toBe('1');

@@ -26,8 +26,9 @@ describe('gateway demo-mode settings', () => {
   });
 
   it('accepts demo mode with its key', () => {
-    expect(loadConfig('gateway', GatewayEnvSchema, { ...base, DEMO_MODE: 'enabled', DEMO_API_KEY: DEMO_KEY }))
-      .toMatchObject({ DEMO_MODE: 'enabled', DEMO_API_KEY: DEMO_KEY });
+    expect(
+      loadConfig('gateway', GatewayEnvSchema, { ...base, DEMO_MODE: 'enabled', DEMO_API_KEY: DEMO_KEY }),
+    ).toMatchObject({ DEMO_MODE: 'enabled', DEMO_API_KEY: DEMO_KEY });
   });
 
   it('refuses DEMO_MODE=enabled without DEMO_API_KEY, naming the variable', () => {

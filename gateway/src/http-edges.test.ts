@@ -14,7 +14,11 @@ import { testGatewayConfig } from './test-config.ts';
 import { startTestUpstream } from './test-upstream.ts';
 
 const OPERATOR_API_KEY = 'op-key-0123456789abcdef';
-const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  service: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 
 let gateway: FastifyInstance;
 let origin: string;
@@ -30,8 +34,12 @@ beforeAll(async () => {
   });
   gateway = await buildGatewayApp({
     config: testGatewayConfig({
-      BASE_URL: 'https://rankgate.test', INTERNAL_TOKEN: 'i'.repeat(48), OPERATOR_API_KEY,
-      SEARCH_SERVICE_URL: search.url, AUTH_SERVICE_URL: 'http://127.0.0.1:1', MCP_SERVICE_URL: 'http://127.0.0.1:1',
+      BASE_URL: 'https://rankgate.test',
+      INTERNAL_TOKEN: 'i'.repeat(48),
+      OPERATOR_API_KEY,
+      SEARCH_SERVICE_URL: search.url,
+      AUTH_SERVICE_URL: 'http://127.0.0.1:1',
+      MCP_SERVICE_URL: 'http://127.0.0.1:1',
     }),
     logger: silent,
   });
@@ -43,7 +51,12 @@ afterAll(async () => {
   await search.close();
 });
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string; continued: boolean }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  continued: boolean;
+}
 
 /** One request over a socket, as a client that waits for 100 Continue before sending the body when asked to. */
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
@@ -51,9 +64,12 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     let continued = false;
     const req = httpRequest(`${origin}${path}`, { method, headers }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued });
-      });
+      res
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued });
+        });
     });
     req.on('error', reject);
     if (headers.expect === '100-continue') {
@@ -82,7 +98,10 @@ describe('methods and OPTIONS', () => {
     const plain = await send('OPTIONS', '/v1/search');
     expect(plain.status).toBe(204);
     expect(plain.headers.allow).toBe('GET, HEAD, OPTIONS, POST');
-    const preflight = await send('OPTIONS', '/v1/search', { origin: 'https://agent.example', 'access-control-request-method': 'POST' });
+    const preflight = await send('OPTIONS', '/v1/search', {
+      origin: 'https://agent.example',
+      'access-control-request-method': 'POST',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
   });
@@ -91,9 +110,16 @@ describe('methods and OPTIONS', () => {
 describe('Expect: 100-continue', () => {
   it('serves a proxied POST whose client waits for 100 Continue (the service gets the body, not the expectation)', async () => {
     const before = search.seen.length;
-    const answer = await send('POST', '/v1/search', {
-      'content-type': 'application/json', 'x-api-key': OPERATOR_API_KEY, expect: '100-continue',
-    }, '{"q":"how do tides work","k":3}');
+    const answer = await send(
+      'POST',
+      '/v1/search',
+      {
+        'content-type': 'application/json',
+        'x-api-key': OPERATOR_API_KEY,
+        expect: '100-continue',
+      },
+      '{"q":"how do tides work","k":3}',
+    );
     expect(answer.continued).toBe(true);
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ results: [] });

@@ -12,7 +12,9 @@ export interface SeenRequest {
  * A stand-in service on 127.0.0.1 for gateway tests: records every request and answers as told.
  * It is not the real service (the gateway must not import services); it plays one on the wire.
  */
-export async function startTestUpstream(configure: (app: FastifyInstance) => void): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+export async function startTestUpstream(
+  configure: (app: FastifyInstance) => void,
+): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
   const app = fastify();
   const seen: SeenRequest[] = [];
   app.addHook('onRequest', async (request) => {

@@ -61,17 +61,20 @@ export const written = composeDocument.toJS({ maxAliasCount: 1000 }) as ComposeF
  */
 export function interpolate<T>(value: T, env: Record<string, string | undefined>): T {
   if (typeof value === 'string') {
-    const replaced = value.replace(/\$\$|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced?: string, bare?: string) => {
-      if (match === '$$') return '$';
-      if (bare !== undefined) return env[bare] ?? '';
-      const parsed = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:-|-)([^$]*))?$/.exec(braced ?? '');
-      if (!parsed) throw new Error(`unsupported interpolation ${match} in docker-compose.yml`);
-      const [, name = '', operator, fallback = ''] = parsed;
-      const current = env[name];
-      if (operator === ':-') return current ? current : fallback;
-      if (operator === '-') return current ?? fallback;
-      return current ?? '';
-    });
+    const replaced = value.replace(
+      /\$\$|\$\{([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+      (match, braced?: string, bare?: string) => {
+        if (match === '$$') return '$';
+        if (bare !== undefined) return env[bare] ?? '';
+        const parsed = /^([A-Za-z_][A-Za-z0-9_]*)(?:(:-|-)([^$]*))?$/.exec(braced ?? '');
+        if (!parsed) throw new Error(`unsupported interpolation ${match} in docker-compose.yml`);
+        const [, name = '', operator, fallback = ''] = parsed;
+        const current = env[name];
+        if (operator === ':-') return current ? current : fallback;
+        if (operator === '-') return current ?? fallback;
+        return current ?? '';
+      },
+    );
     return replaced as T;
   }
   if (Array.isArray(value)) return value.map((item: unknown) => interpolate(item, env)) as T;
@@ -92,13 +95,17 @@ export const ONE_SHOT = ['ollama-pull'];
 export const nodeServices = Object.entries(services).filter(([, service]) => service.build !== undefined);
 
 export const envOf = (service: ComposeService): Record<string, string> =>
-  Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value == null ? '' : String(value)]));
+  Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([key, value]) => [key, value == null ? '' : String(value)]),
+  );
 export const networksOf = (service: ComposeService): string[] =>
   Array.isArray(service.networks) ? service.networks : Object.keys(service.networks ?? {});
 export const dependenciesOf = (service: ComposeService): Record<string, string> =>
   Array.isArray(service.depends_on)
     ? Object.fromEntries(service.depends_on.map((name) => [name, 'service_started']))
-    : Object.fromEntries(Object.entries(service.depends_on ?? {}).map(([name, dep]) => [name, dep.condition ?? 'service_started']));
+    : Object.fromEntries(
+        Object.entries(service.depends_on ?? {}).map(([name, dep]) => [name, dep.condition ?? 'service_started']),
+      );
 export const seconds = (duration: string | undefined): number => {
   const parsed = /^(\d+)(ms|s|m)$/.exec(duration ?? '');
   if (!parsed) return Number.NaN;
@@ -109,7 +116,10 @@ export const seconds = (duration: string | undefined): number => {
 // The image: Dockerfile instructions, the entry script and the health probe.
 // ---------------------------------------------------------------------------------------------
 
-export interface Instruction { keyword: string; args: string }
+export interface Instruction {
+  keyword: string;
+  args: string;
+}
 /** Dockerfile instructions with comments dropped and `\` continuations joined. */
 export const dockerfile: Instruction[] = read('infra/Dockerfile')
   .split('\n')
@@ -125,30 +135,48 @@ export const dockerfile: Instruction[] = read('infra/Dockerfile')
   });
 export const stageStarts = dockerfile.flatMap((instruction, index) => (instruction.keyword === 'FROM' ? [index] : []));
 export const finalStage = dockerfile.slice(stageStarts.at(-1));
-export const globalArgs = Object.fromEntries(dockerfile.slice(0, stageStarts[0]).filter((i) => i.keyword === 'ARG').map((i) => {
-  const [name = '', value = ''] = i.args.split('=');
-  return [name, value.replace(/^"|"$/g, '')];
-}));
+export const globalArgs = Object.fromEntries(
+  dockerfile
+    .slice(0, stageStarts[0])
+    .filter((i) => i.keyword === 'ARG')
+    .map((i) => {
+      const [name = '', value = ''] = i.args.split('=');
+      return [name, value.replace(/^"|"$/g, '')];
+    }),
+);
 
 /** SERVICE -> entry file, from the `case` in infra/docker-entrypoint.sh. */
 export const entrypointSource = read('infra/docker-entrypoint.sh');
-export const entries = Object.fromEntries([...entrypointSource.matchAll(/^\s*([a-z-]+)\)\s+entry=(\S+)\s*;;/gm)].map((m) => [m[1], m[2]]));
+export const entries = Object.fromEntries(
+  [...entrypointSource.matchAll(/^\s*([a-z-]+)\)\s+entry=(\S+)\s*;;/gm)].map((m) => [m[1], m[2]]),
+);
 
 /** SERVICE -> [port variable, default port, path], from the table in infra/healthcheck.mjs. */
 const probeSource = read('infra/healthcheck.mjs');
-export const probes = Object.fromEntries([...probeSource.matchAll(/^\s*'?([a-z-]+)'?: \['(\w+)', (\d+), '([^']+)'\]/gm)]
-  .map((m) => [m[1], { portVariable: m[2] ?? '', port: Number(m[3]), path: m[4] ?? '' }]));
+export const probes = Object.fromEntries(
+  [...probeSource.matchAll(/^\s*'?([a-z-]+)'?: \['(\w+)', (\d+), '([^']+)'\]/gm)].map((m) => [
+    m[1],
+    { portVariable: m[2] ?? '', port: Number(m[3]), path: m[4] ?? '' },
+  ]),
+);
 
-export const dockerignore = read('.dockerignore').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+export const dockerignore = read('.dockerignore')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => line && !line.startsWith('#'));
 /** Docker's .dockerignore matching for the pattern forms used here (`**` and `*`, no `!` exceptions). */
 const ignored = dockerignore.map((pattern) => {
   if (pattern.startsWith('!')) throw new Error(`.dockerignore exception ${pattern}: teach this test's matcher first`);
-  const body = pattern.replace(/^\/+|\/+$/g, '').split(/(\*\*\/|\*|\?)/).map((part) => {
-    if (part === '**/') return '(?:.*/)?';
-    if (part === '*') return '[^/]*';
-    if (part === '?') return '[^/]';
-    return part.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }).join('');
+  const body = pattern
+    .replace(/^\/+|\/+$/g, '')
+    .split(/(\*\*\/|\*|\?)/)
+    .map((part) => {
+      if (part === '**/') return '(?:.*/)?';
+      if (part === '*') return '[^/]*';
+      if (part === '?') return '[^/]';
+      return part.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
   return new RegExp(`^${body}(?:/.*)?$`); // excluding a folder excludes what is in it
 });
 export const isDockerignored = (path: string): boolean => ignored.some((pattern) => pattern.test(path));
@@ -169,7 +197,9 @@ export const hasComposeV1 = succeeds('docker-compose', ['version']);
 
 export function runComposeConfig(command: string, args: string[]): { status: number | null; output: string } {
   const result = spawnSync(command, [...args, '-f', join(root, 'docker-compose.yml'), 'config', '-q'], {
-    cwd: root, encoding: 'utf8', timeout: 60_000,
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
@@ -186,7 +216,10 @@ export async function loadLinter({ schemaOnly = false } = {}): Promise<Lint> {
   try {
     ({ DCLinter } = await import('dclint'));
   } catch (error) {
-    throw new Error(`dclint is not installed; it ships the Compose Specification schema. Add "dclint": "3.1.0" to the root devDependencies. (${String(error)})`, { cause: error });
+    throw new Error(
+      `dclint is not installed; it ships the Compose Specification schema. Add "dclint": "3.1.0" to the root devDependencies. (${String(error)})`,
+      { cause: error },
+    );
   }
   // A rule left out of this list is on, so every rule of dclint 3.1.0 is listed.
   const rules: Record<string, 0 | 2 | [2, Record<string, unknown>]> = {
@@ -225,7 +258,8 @@ export async function loadLinter({ schemaOnly = false } = {}): Promise<Lint> {
       expect(results).toHaveLength(1);
       // dclint's .d.ts files use extensionless imports that NodeNext cannot follow, hence the annotation.
       return results.flatMap((result: { messages: { rule: string; message: string; line: number }[] }) =>
-        result.messages.map((m) => `${m.rule}: ${m.message} (line ${m.line})`));
+        result.messages.map((m) => `${m.rule}: ${m.message} (line ${m.line})`),
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -25,7 +25,11 @@ const ENV_SCHEMAS: Record<RankgateService, z.ZodObject> = {
 
 /** The variable each service listens on, as its config.ts names it. */
 const PORT_VARIABLES: Record<RankgateService, string> = {
-  gateway: 'PORT', search: 'SEARCH_PORT', 'auth-server': 'AUTH_SERVER_PORT', mcp: 'MCP_PORT', 'ranking-worker': 'RANKING_WORKER_PORT',
+  gateway: 'PORT',
+  search: 'SEARCH_PORT',
+  'auth-server': 'AUTH_SERVER_PORT',
+  mcp: 'MCP_PORT',
+  'ranking-worker': 'RANKING_WORKER_PORT',
 };
 
 /** Set by the image (infra/Dockerfile, entry script), not read by the config schemas. */

@@ -41,7 +41,8 @@ async function searchesOneAtATime(topology: BenchTopology, label: string, count:
     const query = `${label} provider bench query ${i}`;
     const started = performance.now();
     const response = await fetch(`${topology.origin}/v1/search?${new URLSearchParams({ q: query, nocache: 'true' })}`, {
-      headers: { 'x-api-key': topology.apiKey }, signal: AbortSignal.timeout(30_000),
+      headers: { 'x-api-key': topology.apiKey },
+      signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();
     const elapsed = performance.now() - started;
@@ -51,13 +52,16 @@ async function searchesOneAtATime(topology: BenchTopology, label: string, count:
       continue;
     }
     ms.push(elapsed);
-    const providers = (JSON.parse(text) as { meta: { providers?: { name: string; status: string }[] } }).meta.providers ?? [];
+    const providers =
+      (JSON.parse(text) as { meta: { providers?: { name: string; status: string }[] } }).meta.providers ?? [];
     for (const p of providers) statuses[`${p.name}:${p.status}`] = (statuses[`${p.name}:${p.status}`] ?? 0) + 1;
   }
   return { ms: distribution(ms), statuses, errors };
 }
 
-export async function measureCapabilities(s: CapabilitiesSettings): Promise<{ section: CapabilitiesSection; problems: string[] }> {
+export async function measureCapabilities(
+  s: CapabilitiesSettings,
+): Promise<{ section: CapabilitiesSection; problems: string[] }> {
   const problems: string[] = [];
   const common = { redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs };
 
@@ -75,13 +79,18 @@ export async function measureCapabilities(s: CapabilitiesSettings): Promise<{ se
   const topology = await startBenchTopology({
     ...common,
     env: {
-      DISCOVER_PROVIDER: 'brave,searxng', SEARXNG_URL: down,
-      FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: `80,443,${web.port}`, FETCH_PER_HOST_CONCURRENCY: '16', DEEP_DEADLINE_MS: '20000',
+      DISCOVER_PROVIDER: 'brave,searxng',
+      SEARXNG_URL: down,
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
+      FETCH_ALLOWED_PORTS: `80,443,${web.port}`,
+      FETCH_PER_HOST_CONCURRENCY: '16',
+      DEEP_DEADLINE_MS: '20000',
     },
   });
   try {
     const oneDown = await searchesOneAtATime(topology, 'one-down', s.sequentialRequests);
-    if (healthy.errors + oneDown.errors > 0) problems.push(`capabilities: ${healthy.errors + oneDown.errors} provider searches failed`);
+    if (healthy.errors + oneDown.errors > 0)
+      problems.push(`capabilities: ${healthy.errors + oneDown.errors} provider searches failed`);
 
     // 2. Extract of 10 pages vs the slowest page.
     const clientMs: number[] = [];
@@ -91,29 +100,39 @@ export async function measureCapabilities(s: CapabilitiesSettings): Promise<{ se
       web.publish(`extract run ${run}`, pages);
       const started = performance.now();
       const response = await fetch(`${topology.origin}/v1/extract`, {
-        method: 'POST', headers: { 'x-api-key': topology.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ urls: pages.map((page) => `${web.origin}${page.path}`) }), signal: AbortSignal.timeout(30_000),
+        method: 'POST',
+        headers: { 'x-api-key': topology.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ urls: pages.map((page) => `${web.origin}${page.path}`) }),
+        signal: AbortSignal.timeout(30_000),
       });
-      const body = await response.json() as { results?: { status: string }[] };
+      const body = (await response.json()) as { results?: { status: string }[] };
       const elapsed = performance.now() - started;
       const read = (body.results ?? []).filter((page) => page.status === 'ok').length;
       // Run 0 warms the worker's fetcher and the queue.
       if (run === 0) continue;
-      if (response.status !== 200 || read !== pages.length) problems.push(`capabilities: extract run ${run} answered ${response.status} with ${read}/${pages.length} pages read`);
+      if (response.status !== 200 || read !== pages.length)
+        problems.push(
+          `capabilities: extract run ${run} answered ${response.status} with ${read}/${pages.length} pages read`,
+        );
       clientMs.push(elapsed);
       ok += read;
     }
     const extractMs = distribution(clientMs);
     const section: CapabilitiesSection = {
       providers: {
-        requests: s.sequentialRequests, providerDelayMs: s.providerDelayMs,
+        requests: s.sequentialRequests,
+        providerDelayMs: s.providerDelayMs,
         healthy: { p50Ms: healthy.ms.p50, p90Ms: healthy.ms.p90, errors: healthy.errors },
         oneDown: { p50Ms: oneDown.ms.p50, p90Ms: oneDown.ms.p90, errors: oneDown.errors, statuses: oneDown.statuses },
       },
       extract: {
-        pages: EXTRACT_DELAYS_MS.length, runs: clientMs.length, slowestMs: Math.max(...EXTRACT_DELAYS_MS),
-        sumMs: EXTRACT_DELAYS_MS.reduce((a, b) => a + b, 0), delaysMs: { min: Math.min(...EXTRACT_DELAYS_MS), max: Math.max(...EXTRACT_DELAYS_MS) },
-        clientMs: { p50: extractMs.p50, min: round(Math.min(...clientMs), 1), max: extractMs.max }, pagesRead: ok,
+        pages: EXTRACT_DELAYS_MS.length,
+        runs: clientMs.length,
+        slowestMs: Math.max(...EXTRACT_DELAYS_MS),
+        sumMs: EXTRACT_DELAYS_MS.reduce((a, b) => a + b, 0),
+        delaysMs: { min: Math.min(...EXTRACT_DELAYS_MS), max: Math.max(...EXTRACT_DELAYS_MS) },
+        clientMs: { p50: extractMs.p50, min: round(Math.min(...clientMs), 1), max: extractMs.max },
+        pagesRead: ok,
       },
     };
     return { section, problems };

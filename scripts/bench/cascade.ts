@@ -22,19 +22,27 @@ import { isMain } from './settings.ts';
 import { round } from './stats.ts';
 import { cascadeTable } from './tables.ts';
 
-const DATA_FILES = ['queries.jsonl', 'qrels.tsv', 'bm25_top100.run', 'corpus.jsonl'].map((file) => `trec-dl19-passage-bm25top100/${file}`);
+const DATA_FILES = ['queries.jsonl', 'qrels.tsv', 'bm25_top100.run', 'corpus.jsonl'].map(
+  (file) => `trec-dl19-passage-bm25top100/${file}`,
+);
 /** The LLM judges' default candidates per request (shared/ranking/src/llm/llm-judge.ts). */
 const JUDGE_BATCH_SIZE = 8;
 
 /** Why the section cannot run here, or undefined when it can. */
 export const cascadeUnavailable = (): string | undefined =>
-  (dataAvailable(...DATA_FILES) ? undefined : 'the TREC DL19 evaluation data is not here (see scripts/eval/data.ts; set EVAL_DATA_DIR)');
+  dataAvailable(...DATA_FILES)
+    ? undefined
+    : 'the TREC DL19 evaluation data is not here (see scripts/eval/data.ts; set EVAL_DATA_DIR)';
 
 const figuresOf = (config: ConfigResult | undefined): CascadeConfigFigures => {
   if (!config) throw new Error('the eval returned no rank=on configuration');
   return {
-    label: config.label, judgeTopN: config.judgeTopN, judgeCallsPerQuery: round(config.judgeCallsPerQuery, 2),
-    inputTokensPerQuery: round(config.inputTokensPerQuery), outputTokensPerQuery: round(config.outputTokensPerQuery), rankMsP50: round(config.rankMs.p50, 1),
+    label: config.label,
+    judgeTopN: config.judgeTopN,
+    judgeCallsPerQuery: round(config.judgeCallsPerQuery, 2),
+    inputTokensPerQuery: round(config.inputTokensPerQuery),
+    outputTokensPerQuery: round(config.outputTokensPerQuery),
+    rankMsP50: round(config.rankMs.p50, 1),
   };
 };
 
@@ -44,8 +52,11 @@ export async function measureCascade(): Promise<CascadeSection> {
     const judge = await createJudge('openai', { JUDGE_BASE_URL: fake.url, JUDGE_MODEL: 'fake-judge' });
     const result = await evaluateDl19(judge);
     return {
-      dataset: result.dataset, queries: result.queries, candidatesPerQuery: round(result.candidatesPerQuery, 1),
-      judge: 'OpenAI-compatible (fake, 127.0.0.1)', batchSize: JUDGE_BATCH_SIZE,
+      dataset: result.dataset,
+      queries: result.queries,
+      candidatesPerQuery: round(result.candidatesPerQuery, 1),
+      judge: 'OpenAI-compatible (fake, 127.0.0.1)',
+      batchSize: JUDGE_BATCH_SIZE,
       cascade: figuresOf(result.configs.find((c) => c.rank === 'on' && c.judgeTopN === CASCADE_TOP_N)),
       all: figuresOf(result.configs.find((c) => c.rank === 'on' && c.judgeTopN === MAX_CANDIDATES)),
     };

@@ -18,7 +18,14 @@ import { randomBytes } from 'node:crypto';
 
 import { generateInternalToken } from '../../bin/internal-token.ts';
 import type { ProcessSpec, ServiceName } from '../../bin/split-topology.ts';
-import { freePorts, ManagedProcess, freeTopologyPorts, startTopology, stopTopology, topologySpecs } from '../../bin/split-topology.ts';
+import {
+  freePorts,
+  ManagedProcess,
+  freeTopologyPorts,
+  startTopology,
+  stopTopology,
+  topologySpecs,
+} from '../../bin/split-topology.ts';
 import type { FakeWeb } from '../../e2e/harness/fake-web.ts';
 import { FAKE_WEB_KEY, startFakeWeb, tidePage } from '../../e2e/harness/fake-web.ts';
 import { renderText } from '../eval/report.ts';
@@ -48,40 +55,71 @@ async function deepSearch(origin: string, apiKey: string, query: string): Promis
   const started = performance.now();
   try {
     const response = await fetch(`${origin}/v1/search?${new URLSearchParams({ q: query, mode: 'deep', k: '12' })}`, {
-      headers: { 'x-api-key': apiKey }, signal: AbortSignal.timeout(30_000),
+      headers: { 'x-api-key': apiKey },
+      signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();
     const clientMs = performance.now() - started;
-    if (response.status !== 200) return { status: response.status, clientMs, fetchMs: 0, planned: 0, judged: 0, problem: text.slice(0, 300) };
-    const meta = (JSON.parse(text) as { meta: { timings_ms: { fetch: number }; counts: { pages_planned?: number; pages_judged?: number } } }).meta;
-    return { status: 200, clientMs, fetchMs: meta.timings_ms.fetch, planned: meta.counts.pages_planned ?? 0, judged: meta.counts.pages_judged ?? 0 };
+    if (response.status !== 200)
+      return { status: response.status, clientMs, fetchMs: 0, planned: 0, judged: 0, problem: text.slice(0, 300) };
+    const meta = (
+      JSON.parse(text) as {
+        meta: { timings_ms: { fetch: number }; counts: { pages_planned?: number; pages_judged?: number } };
+      }
+    ).meta;
+    return {
+      status: 200,
+      clientMs,
+      fetchMs: meta.timings_ms.fetch,
+      planned: meta.counts.pages_planned ?? 0,
+      judged: meta.counts.pages_judged ?? 0,
+    };
   } catch (error) {
-    return { status: 0, clientMs: performance.now() - started, fetchMs: 0, planned: 0, judged: 0, problem: String(error) };
+    return {
+      status: 0,
+      clientMs: performance.now() - started,
+      fetchMs: 0,
+      planned: 0,
+      judged: 0,
+      problem: String(error),
+    };
   }
 }
 
 const failedAnswer = (a: DeepAnswer): boolean => a.status !== 200 || a.judged < a.planned;
 
 /** `clients` loops of deep searches for `durationS`. */
-async function loadPhase(origin: string, apiKey: string, queries: string[], clients: number, durationS: number): Promise<{ figures: DeepLoadFigures; failures: DeepAnswer[] }> {
+async function loadPhase(
+  origin: string,
+  apiKey: string,
+  queries: string[],
+  clients: number,
+  durationS: number,
+): Promise<{ figures: DeepLoadFigures; failures: DeepAnswer[] }> {
   const endAt = performance.now() + durationS * 1000;
   const answers: DeepAnswer[] = [];
   let lastDone = performance.now();
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, client) => {
-    for (let n = 0; performance.now() < endAt && !interrupted.aborted; n += 1) {
-      answers.push(await deepSearch(origin, apiKey, queries[(client + n * clients) % queries.length] ?? 'tides'));
-      lastDone = performance.now();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; performance.now() < endAt && !interrupted.aborted; n += 1) {
+        answers.push(await deepSearch(origin, apiKey, queries[(client + n * clients) % queries.length] ?? 'tides'));
+        lastDone = performance.now();
+      }
+    }),
+  );
   const seconds = (lastDone - started) / 1000;
   const ok = answers.filter((a) => a.status === 200);
   const failures = answers.filter(failedAnswer);
   const latencies = ok.map((a) => a.clientMs);
   return {
     figures: {
-      searches: answers.length, searchesPerSecond: round(ok.length / seconds, 2), pagesPerSecond: round(ok.reduce((sum, a) => sum + a.judged, 0) / seconds, 2),
-      p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)), errors: failures.length,
+      searches: answers.length,
+      searchesPerSecond: round(ok.length / seconds, 2),
+      pagesPerSecond: round(ok.reduce((sum, a) => sum + a.judged, 0) / seconds, 2),
+      p50Ms: round(percentile(latencies, 50)),
+      p99Ms: round(percentile(latencies, 99)),
+      errors: failures.length,
     },
     failures,
   };
@@ -90,7 +128,12 @@ async function loadPhase(origin: string, apiKey: string, queries: string[], clie
 /** Another ranking-worker process from the topology's spec, with its own port and settings. */
 async function startWorker(base: ProcessSpec, env: Record<string, string>): Promise<ManagedProcess> {
   const [port = 0] = await freePorts(1);
-  const worker = new ManagedProcess({ ...base, port, healthUrl: `http://127.0.0.1:${port}/internal/health`, env: { ...base.env, RANKING_WORKER_PORT: String(port), ...env } });
+  const worker = new ManagedProcess({
+    ...base,
+    port,
+    healthUrl: `http://127.0.0.1:${port}/internal/health`,
+    env: { ...base.env, RANKING_WORKER_PORT: String(port), ...env },
+  });
   await worker.start();
   return worker;
 }
@@ -113,31 +156,49 @@ export async function measureDeep(s: DeepSettings): Promise<{ section: DeepSecti
     const internalToken = generateInternalToken();
     const ports = await freeTopologyPorts();
     const specs = topologySpecs({
-      ports, internalToken, redisUrl: s.redisUrl, logLevel: s.logLevel,
+      ports,
+      internalToken,
+      redisUrl: s.redisUrl,
+      logLevel: s.logLevel,
       env: {
-        DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: web.origin, BRAVE_API_KEY: FAKE_WEB_KEY, OPERATOR_API_KEY: apiKey,
-        REDIS_KEY_PREFIX: `bench-${internalToken.slice(0, 12)}:`, DISCOVER_CACHE_TTL_S: '60', RATE_LIMIT_PER_MINUTE: '10000000',
-        FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: `80,443,${web.port}`,
+        DISCOVER_PROVIDER: 'brave',
+        BRAVE_BASE_URL: web.origin,
+        BRAVE_API_KEY: FAKE_WEB_KEY,
+        OPERATOR_API_KEY: apiKey,
+        REDIS_KEY_PREFIX: `bench-${internalToken.slice(0, 12)}:`,
+        DISCOVER_CACHE_TTL_S: '60',
+        RATE_LIMIT_PER_MINUTE: '10000000',
+        FETCH_ALLOW_HOSTS: '127.0.0.1',
+        FETCH_ALLOWED_PORTS: `80,443,${web.port}`,
         // Every page of the fake web is on one host; real results spread over many.
-        FETCH_PER_HOST_CONCURRENCY: '32', RANKING_WORKER_CONCURRENCY: '12', DEEP_DEADLINE_MS: '20000',
+        FETCH_PER_HOST_CONCURRENCY: '32',
+        RANKING_WORKER_CONCURRENCY: '12',
+        DEEP_DEADLINE_MS: '20000',
       },
     });
     processes = await startTopology(specs);
     const running = processes;
     sampler = new MemorySampler(function* sampled() {
       yield* running;
-      for (const [i, worker] of extraWorkers.entries()) yield [`ranking-worker (extra ${i + 1})`, worker] as [string, ManagedProcess];
+      for (const [i, worker] of extraWorkers.entries())
+        yield [`ranking-worker (extra ${i + 1})`, worker] as [string, ManagedProcess];
     });
     const origin = `http://127.0.0.1:${ports.gateway}`;
 
     // 1. Parallel pages.
-    web.publish('warm-up tides', [1, 2, 3].map((n) => tidePage(n)));
+    web.publish(
+      'warm-up tides',
+      [1, 2, 3].map((n) => tidePage(n)),
+    );
     await deepSearch(origin, apiKey, 'warm-up tides');
     const runs: DeepAnswer[] = [];
     for (let run = 0; run < PARALLEL_RUNS; run += 1) {
       interrupted.throwIfAborted();
       const query = `twelve tide pages run ${run}`;
-      web.publish(query, DELAYS_MS.map((delayMs, i) => tidePage(100 * (run + 1) + i, { delayMs })));
+      web.publish(
+        query,
+        DELAYS_MS.map((delayMs, i) => tidePage(100 * (run + 1) + i, { delayMs })),
+      );
       runs.push(await deepSearch(origin, apiKey, query));
     }
     const fetchMs = runs.map((r) => r.fetchMs);
@@ -146,7 +207,10 @@ export async function measureDeep(s: DeepSettings): Promise<{ section: DeepSecti
     const fakeWeb = web;
     const queries = Array.from({ length: 10 }, (_, q) => {
       const query = `tide load query ${q}`;
-      fakeWeb.publish(query, Array.from({ length: LOAD_PAGES }, (_, i) => tidePage(5_000 + q * 100 + i, { delayMs: LOAD_DELAY_MS })));
+      fakeWeb.publish(
+        query,
+        Array.from({ length: LOAD_PAGES }, (_, i) => tidePage(5_000 + q * 100 + i, { delayMs: LOAD_DELAY_MS })),
+      );
       return query;
     });
     const workerSpec = specs.find((spec) => spec.name === 'ranking-worker');
@@ -165,19 +229,43 @@ export async function measureDeep(s: DeepSettings): Promise<{ section: DeepSecti
     const memory = await sampler.figures(() => null);
     const section: DeepSection = {
       parallel: {
-        pages: DELAYS_MS.length, delaysMs: { min: Math.min(...DELAYS_MS), max: Math.max(...DELAYS_MS) },
-        slowestMs: Math.max(...DELAYS_MS), sumMs: DELAYS_MS.reduce((a, b) => a + b, 0), runs: runs.length,
-        stageCMs: { p50: round(percentile(fetchMs, 50), 1), min: round(Math.min(...fetchMs), 1), max: round(Math.max(...fetchMs), 1) },
-        clientMsP50: round(percentile(runs.map((r) => r.clientMs), 50)),
+        pages: DELAYS_MS.length,
+        delaysMs: { min: Math.min(...DELAYS_MS), max: Math.max(...DELAYS_MS) },
+        slowestMs: Math.max(...DELAYS_MS),
+        sumMs: DELAYS_MS.reduce((a, b) => a + b, 0),
+        runs: runs.length,
+        stageCMs: {
+          p50: round(percentile(fetchMs, 50), 1),
+          min: round(Math.min(...fetchMs), 1),
+          max: round(Math.max(...fetchMs), 1),
+        },
+        clientMsP50: round(
+          percentile(
+            runs.map((r) => r.clientMs),
+            50,
+          ),
+        ),
       },
       load: {
-        clients: s.deepClients, durationS: s.deepDurationS, pagesPerSearch: LOAD_PAGES, pageDelayMs: LOAD_DELAY_MS, workerConcurrency: WORKER_CONCURRENCY,
-        oneWorker: one.figures, twoWorkers: two.figures,
+        clients: s.deepClients,
+        durationS: s.deepDurationS,
+        pagesPerSearch: LOAD_PAGES,
+        pageDelayMs: LOAD_DELAY_MS,
+        workerConcurrency: WORKER_CONCURRENCY,
+        oneWorker: one.figures,
+        twoWorkers: two.figures,
       },
       rssPeakMiB: Object.fromEntries(Object.entries(memory).map(([name, m]) => [name, m.rssPeakMiB])),
     };
-    const failures = [...runs.filter((r) => r.status !== 200 || r.judged !== DELAYS_MS.length), ...one.failures, ...two.failures];
-    const problems = failures.length > 0 ? [`deep: ${failures.length} failed or incompletely judged searches; first: ${JSON.stringify(failures[0])}`] : [];
+    const failures = [
+      ...runs.filter((r) => r.status !== 200 || r.judged !== DELAYS_MS.length),
+      ...one.failures,
+      ...two.failures,
+    ];
+    const problems =
+      failures.length > 0
+        ? [`deep: ${failures.length} failed or incompletely judged searches; first: ${JSON.stringify(failures[0])}`]
+        : [];
     return { section, problems };
   } finally {
     sampler?.stop();

@@ -26,13 +26,20 @@ const RUNS = 5;
 function residentMiB(files: string[]): number {
   const script = `for (const f of ${JSON.stringify(files)}) await import(f); gc(); await new Promise((r) => setTimeout(r, 300));
     console.log(process.memoryUsage().rss / 1048576);`;
-  return Number(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' }).trim());
+  return Number(
+    execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim(),
+  );
 }
 
 export function idleRss(): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [service, dir] of Object.entries(SERVICES)) {
-    const files = MODULES.map((m) => join(REPO_ROOT, dir, m)).filter((f) => existsSync(f)).map((f) => `file://${f}`);
+    const files = MODULES.map((m) => join(REPO_ROOT, dir, m))
+      .filter((f) => existsSync(f))
+      .map((f) => `file://${f}`);
     const runs = Array.from({ length: RUNS }, () => residentMiB(files)).sort((a, b) => a - b);
     out[service] = Math.round((runs[Math.floor(RUNS / 2)] ?? 0) * 10) / 10;
   }

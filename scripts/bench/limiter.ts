@@ -33,7 +33,11 @@ const WARMUP_REQUESTS = 200;
 
 export async function measureLimiter(requests: number, redisUrl: string): Promise<LimiterSection> {
   const apiKey = `bench-${randomUUID()}`;
-  const silent = createLogger({ service: 'bench', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+  const silent = createLogger({
+    service: 'bench',
+    level: 'silent',
+    destination: new Writable({ write: (_c, _e, done) => done() }),
+  });
   const search = fastify();
   search.get('/v1/search', async () => ({ results: [] }));
   const searchUrl = await search.listen({ host: '127.0.0.1', port: 0 });
@@ -41,33 +45,59 @@ export async function measureLimiter(requests: number, redisUrl: string): Promis
   const rest = await startRestRedisDouble({ redisUrl });
   const stores: [LimiterFigures['store'], KeyValueStore | undefined][] = [
     ['off', undefined],
-    ['redis', new RedisKeyValueStore({ redis: createStoreRedisConnection(redisUrl, { name: 'bench-limiter' }), keyPrefix: prefix, ownsConnection: true })],
+    [
+      'redis',
+      new RedisKeyValueStore({
+        redis: createStoreRedisConnection(redisUrl, { name: 'bench-limiter' }),
+        keyPrefix: prefix,
+        ownsConnection: true,
+      }),
+    ],
     ['redis-rest', new RestKeyValueStore({ url: rest.url, token: rest.token, keyPrefix: prefix })],
   ];
-  const gateways: { store: LimiterFigures['store']; close: () => Promise<void>; pool: Pool; latencies: number[] }[] = [];
+  const gateways: { store: LimiterFigures['store']; close: () => Promise<void>; pool: Pool; latencies: number[] }[] =
+    [];
   try {
     for (const [store, policyStore] of stores) {
       const config = GatewayEnvSchema.parse({
-        INTERNAL_TOKEN: 'b'.repeat(48), OPERATOR_API_KEY: apiKey, SEARCH_SERVICE_URL: searchUrl,
-        RATE_LIMIT_PER_MINUTE: String(requests * 10), LOG_LEVEL: 'silent',
+        INTERNAL_TOKEN: 'b'.repeat(48),
+        OPERATOR_API_KEY: apiKey,
+        SEARCH_SERVICE_URL: searchUrl,
+        RATE_LIMIT_PER_MINUTE: String(requests * 10),
+        LOG_LEVEL: 'silent',
       });
       const app = await buildGatewayApp({ config, logger: silent, policyStore });
       const url = await app.listen({ host: '127.0.0.1', port: 0 });
       const pool = new Pool(url, { connections: CONCURRENCY });
-      gateways.push({ store, pool, latencies: [], close: async () => { await pool.close(); await app.close(); } });
+      gateways.push({
+        store,
+        pool,
+        latencies: [],
+        close: async () => {
+          await pool.close();
+          await app.close();
+        },
+      });
     }
     const runBlock = async (gateway: (typeof gateways)[number], count: number) => {
       let next = 0;
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (next < count) {
-          next += 1;
-          const started = performance.now();
-          const response = await gateway.pool.request({ path: '/v1/search?q=bench', method: 'GET', headers: { 'x-api-key': apiKey } });
-          await response.body.dump();
-          if (response.statusCode !== 200) throw new Error(`limiter bench, store ${gateway.store}: HTTP ${response.statusCode}`);
-          gateway.latencies.push(performance.now() - started);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < count) {
+            next += 1;
+            const started = performance.now();
+            const response = await gateway.pool.request({
+              path: '/v1/search?q=bench',
+              method: 'GET',
+              headers: { 'x-api-key': apiKey },
+            });
+            await response.body.dump();
+            if (response.statusCode !== 200)
+              throw new Error(`limiter bench, store ${gateway.store}: HTTP ${response.statusCode}`);
+            gateway.latencies.push(performance.now() - started);
+          }
+        }),
+      );
     };
     for (const gateway of gateways) await runBlock(gateway, WARMUP_REQUESTS); // connections, JIT, scripts loaded
     for (const gateway of gateways) gateway.latencies.length = 0;
@@ -77,7 +107,8 @@ export async function measureLimiter(requests: number, redisUrl: string): Promis
     }
     const off = gateways[0]?.latencies ?? [];
     return {
-      requests, concurrency: CONCURRENCY,
+      requests,
+      concurrency: CONCURRENCY,
       stores: gateways.map(({ store, latencies }) => ({
         store,
         p50Ms: round(percentile(latencies, 50), 3),

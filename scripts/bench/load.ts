@@ -49,10 +49,12 @@ export async function load(target: LoadTarget, shape: LoadShape): Promise<LoadFi
 }
 
 /** A verifier that parses JSON and applies a check; anything unparsable fails. */
-export const jsonBody = (check: (body: unknown) => boolean) => (text: string): boolean => {
-  try {
-    return check(JSON.parse(text));
-  } catch {
-    return false;
-  }
-};
+export const jsonBody =
+  (check: (body: unknown) => boolean) =>
+  (text: string): boolean => {
+    try {
+      return check(JSON.parse(text));
+    } catch {
+      return false;
+    }
+  };

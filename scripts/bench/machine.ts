@@ -21,7 +21,16 @@ export function machineFacts(started: Date): MachineFacts {
     date: started.toISOString(),
     commit: git(['rev-parse', '--short', 'HEAD']),
     // Untracked files and the bench's own outputs do not make the measured code different.
-    dirty: (git(['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results.json', ':!docs/performance.md']) ?? '') !== '',
+    dirty:
+      (git([
+        'status',
+        '--porcelain',
+        '--untracked-files=no',
+        '--',
+        '.',
+        ':!bench/results.json',
+        ':!docs/performance.md',
+      ]) ?? '') !== '',
     node: process.version,
     os: `${type()} ${release()}`,
     cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
@@ -42,7 +51,10 @@ const machineBusyMs = (): number => cpus().reduce((sum, { times: t }) => sum + t
 function ownCpuMs(): number | undefined {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return fields.slice(11, 15).reduce((a, b) => a + b, 0) * 10;
   } catch {
     return undefined;

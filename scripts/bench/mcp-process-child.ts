@@ -9,11 +9,21 @@ import { createLogger } from '@rankgate/platform/logger';
 import { buildMcpApp } from '../../services/mcp/src/app.ts';
 
 const searchUrl = process.env.SEARCH_URL ?? '';
-const logger = createLogger({ service: 'mcp', level: 'info', destination: new Writable({ write: (_chunk, _encoding, done) => done() }) });
+const logger = createLogger({
+  service: 'mcp',
+  level: 'info',
+  destination: new Writable({ write: (_chunk, _encoding, done) => done() }),
+});
 const app = buildMcpApp({
   config: {
-    BASE_URL: 'http://127.0.0.1:1', INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? '', GATEWAY_URL: searchUrl, SEARCH_SERVICE_URL: searchUrl,
-    GATEWAY_TIMEOUT_MS: 5000, MCP_PROGRESS_INTERVAL_MS: 5000, MCP_ALLOWED_ORIGINS: [], METRICS_TOKEN: undefined,
+    BASE_URL: 'http://127.0.0.1:1',
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? '',
+    GATEWAY_URL: searchUrl,
+    SEARCH_SERVICE_URL: searchUrl,
+    GATEWAY_TIMEOUT_MS: 5000,
+    MCP_PROGRESS_INTERVAL_MS: 5000,
+    MCP_ALLOWED_ORIGINS: [],
+    METRICS_TOKEN: undefined,
   },
   logger,
 });

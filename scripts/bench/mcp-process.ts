@@ -27,11 +27,16 @@ async function captureSearchBody(): Promise<string> {
   try {
     const response = await fetch(`${topology.searchOrigin}/v1/search`, {
       method: 'POST',
-      headers: { 'x-internal-token': topology.internalToken, 'content-type': 'application/json', 'x-request-id': 'bench' },
+      headers: {
+        'x-internal-token': topology.internalToken,
+        'content-type': 'application/json',
+        'x-request-id': 'bench',
+      },
       body: JSON.stringify({ q: QUERY, k: 10 }),
     });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`capturing a search response: HTTP ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`capturing a search response: HTTP ${response.status}: ${text.slice(0, 300)}`);
     return text;
   } finally {
     await topology.stop();
@@ -56,17 +61,29 @@ const search = createServer((request, response) => {
 });
 await new Promise<void>((resolve) => search.listen(0, '127.0.0.1', resolve));
 const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}`;
-const child = fork(new URL('./mcp-process-child.ts', import.meta.url), { env: { ...process.env, SEARCH_URL: searchUrl, INTERNAL_TOKEN } });
+const child = fork(new URL('./mcp-process-child.ts', import.meta.url), {
+  env: { ...process.env, SEARCH_URL: searchUrl, INTERNAL_TOKEN },
+});
 try {
   const url = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));
   const target = {
-    url: `${url}/mcp`, method: 'POST' as const, connections: BENCH_SETTINGS.connections,
+    url: `${url}/mcp`,
+    method: 'POST' as const,
+    connections: BENCH_SETTINGS.connections,
     headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25',
-      'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': '127.0.0.1',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      'x-internal-token': INTERNAL_TOKEN,
+      'x-rankgate-client-ip': '127.0.0.1',
       'x-rankgate-caller': JSON.stringify({ kind: 'operator', scopes: ['search:read'] }),
     },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_web', arguments: { q: QUERY, k: 10 } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_web', arguments: { q: QUERY, k: 10 } },
+    }),
   };
   await autocannon({ ...target, duration: BENCH_SETTINGS.warmupS });
   for (let round = 1; round <= rounds; round += 1) {
@@ -74,8 +91,10 @@ try {
     const result = await autocannon({ ...target, duration: BENCH_SETTINGS.durationS });
     const perRequest = (cpuMs(child.pid ?? 0) - before) / Math.max(result.requests.total, 1);
     const failed = result.non2xx + result.errors;
-    console.log(`round ${round}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, ${failed} failed, `
-      + `MCP process CPU ${perRequest.toFixed(2)} ms per search_web`);
+    console.log(
+      `round ${round}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, ${failed} failed, ` +
+        `MCP process CPU ${perRequest.toFixed(2)} ms per search_web`,
+    );
   }
 } finally {
   child.kill('SIGTERM');

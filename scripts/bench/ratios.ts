@@ -7,7 +7,8 @@
 import type { BenchResults, EndpointFigures, Ratios } from './results.ts';
 import { round } from './stats.ts';
 
-type Sections = Pick<BenchResults, 'endpoints' | 'searchOverhead' | 'limiter' | 'deep' | 'cascade'> & Partial<Pick<BenchResults, 'capabilities'>>;
+type Sections = Pick<BenchResults, 'endpoints' | 'searchOverhead' | 'limiter' | 'deep' | 'cascade'> &
+  Partial<Pick<BenchResults, 'capabilities'>>;
 
 const pct = (part: number, whole: number): number => round((part / whole) * 100, 1);
 
@@ -16,8 +17,11 @@ function hop(endpoints: readonly EndpointFigures[], id: string): Ratios['gateway
   const direct = endpoints.find((e) => e.id === `${id}-direct`);
   if (!gateway || !direct) return undefined;
   return {
-    endpoint: gateway.label, gatewayRps: gateway.requestsPerSecond, directRps: direct.requestsPerSecond,
-    throughputPct: pct(gateway.requestsPerSecond, direct.requestsPerSecond), addedP50Ms: round(gateway.p50Ms - direct.p50Ms, 1),
+    endpoint: gateway.label,
+    gatewayRps: gateway.requestsPerSecond,
+    directRps: direct.requestsPerSecond,
+    throughputPct: pct(gateway.requestsPerSecond, direct.requestsPerSecond),
+    addedP50Ms: round(gateway.p50Ms - direct.p50Ms, 1),
   };
 }
 
@@ -31,33 +35,66 @@ export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade, ca
   };
   return {
     gatewayVsDirect: ['sandbox', 'search-hit'].flatMap((id) => hop(endpoints, id) ?? []),
-    overheadVsUpstream: searchOverhead && upstream ? {
-      upstreamMs: upstream,
-      oneClient: overhead(searchOverhead.oneClient.ms.client.p50),
-      underLoad: { connections: searchOverhead.underLoad.connections, ...overhead(searchOverhead.underLoad.ms.client.p50) },
-    } : null,
-    mcpVsRest: mcp && rest ? {
-      mcpRps: mcp.requestsPerSecond, restRps: rest.requestsPerSecond, throughputPct: pct(mcp.requestsPerSecond, rest.requestsPerSecond), addedP50Ms: round(mcp.p50Ms - rest.p50Ms, 1),
-    } : null,
-    cascadeVsAll: cascade ? {
-      judgeTopN: cascade.cascade.judgeTopN, candidates: cascade.candidatesPerQuery,
-      callsPct: pct(cascade.cascade.judgeCallsPerQuery, cascade.all.judgeCallsPerQuery),
-      inputTokensPct: pct(cascade.cascade.inputTokensPerQuery, cascade.all.inputTokensPerQuery),
-      outputTokensPct: pct(cascade.cascade.outputTokensPerQuery, cascade.all.outputTokensPerQuery),
-    } : null,
-    deepVsSlowestPage: deep ? {
-      stageCP50Ms: deep.parallel.stageCMs.p50, slowestMs: deep.parallel.slowestMs, ratio: round(deep.parallel.stageCMs.p50 / deep.parallel.slowestMs, 2),
-      sumMs: deep.parallel.sumMs, ratioToSum: round(deep.parallel.stageCMs.p50 / deep.parallel.sumMs, 3),
-    } : null,
-    deepWorkerScaling: deep && deep.load.oneWorker.pagesPerSecond > 0 ? round(deep.load.twoWorkers.pagesPerSecond / deep.load.oneWorker.pagesPerSecond, 2) : null,
-    limiterAdded: (limiter?.stores ?? []).filter((s) => s.store !== 'off').map(({ store, addedP50Ms, addedP99Ms }) => ({ store, addedP50Ms, addedP99Ms })),
-    providerDownVsHealthy: capabilities && capabilities.providers.healthy.p50Ms > 0 ? {
-      healthyP50Ms: capabilities.providers.healthy.p50Ms, oneDownP50Ms: capabilities.providers.oneDown.p50Ms,
-      ratio: round(capabilities.providers.oneDown.p50Ms / capabilities.providers.healthy.p50Ms, 2),
-    } : null,
-    extractVsSlowestPage: capabilities ? {
-      clientP50Ms: capabilities.extract.clientMs.p50, slowestMs: capabilities.extract.slowestMs, pages: capabilities.extract.pages,
-      ratio: round(capabilities.extract.clientMs.p50 / capabilities.extract.slowestMs, 2),
-    } : null,
+    overheadVsUpstream:
+      searchOverhead && upstream
+        ? {
+            upstreamMs: upstream,
+            oneClient: overhead(searchOverhead.oneClient.ms.client.p50),
+            underLoad: {
+              connections: searchOverhead.underLoad.connections,
+              ...overhead(searchOverhead.underLoad.ms.client.p50),
+            },
+          }
+        : null,
+    mcpVsRest:
+      mcp && rest
+        ? {
+            mcpRps: mcp.requestsPerSecond,
+            restRps: rest.requestsPerSecond,
+            throughputPct: pct(mcp.requestsPerSecond, rest.requestsPerSecond),
+            addedP50Ms: round(mcp.p50Ms - rest.p50Ms, 1),
+          }
+        : null,
+    cascadeVsAll: cascade
+      ? {
+          judgeTopN: cascade.cascade.judgeTopN,
+          candidates: cascade.candidatesPerQuery,
+          callsPct: pct(cascade.cascade.judgeCallsPerQuery, cascade.all.judgeCallsPerQuery),
+          inputTokensPct: pct(cascade.cascade.inputTokensPerQuery, cascade.all.inputTokensPerQuery),
+          outputTokensPct: pct(cascade.cascade.outputTokensPerQuery, cascade.all.outputTokensPerQuery),
+        }
+      : null,
+    deepVsSlowestPage: deep
+      ? {
+          stageCP50Ms: deep.parallel.stageCMs.p50,
+          slowestMs: deep.parallel.slowestMs,
+          ratio: round(deep.parallel.stageCMs.p50 / deep.parallel.slowestMs, 2),
+          sumMs: deep.parallel.sumMs,
+          ratioToSum: round(deep.parallel.stageCMs.p50 / deep.parallel.sumMs, 3),
+        }
+      : null,
+    deepWorkerScaling:
+      deep && deep.load.oneWorker.pagesPerSecond > 0
+        ? round(deep.load.twoWorkers.pagesPerSecond / deep.load.oneWorker.pagesPerSecond, 2)
+        : null,
+    limiterAdded: (limiter?.stores ?? [])
+      .filter((s) => s.store !== 'off')
+      .map(({ store, addedP50Ms, addedP99Ms }) => ({ store, addedP50Ms, addedP99Ms })),
+    providerDownVsHealthy:
+      capabilities && capabilities.providers.healthy.p50Ms > 0
+        ? {
+            healthyP50Ms: capabilities.providers.healthy.p50Ms,
+            oneDownP50Ms: capabilities.providers.oneDown.p50Ms,
+            ratio: round(capabilities.providers.oneDown.p50Ms / capabilities.providers.healthy.p50Ms, 2),
+          }
+        : null,
+    extractVsSlowestPage: capabilities
+      ? {
+          clientP50Ms: capabilities.extract.clientMs.p50,
+          slowestMs: capabilities.extract.slowestMs,
+          pages: capabilities.extract.pages,
+          ratio: round(capabilities.extract.clientMs.p50 / capabilities.extract.slowestMs, 2),
+        }
+      : null,
   };
 }

@@ -74,7 +74,12 @@ export type TimingName = 'client' | 'discover' | 'rank' | 'serviceTotal' | 'serv
 export interface SearchOverheadSection {
   providerDelayMs: number;
   /** Cache misses (nocache=true, distinct queries per client) under load. */
-  underLoad: LoadFigures & { connections: number; durationS: number; providerCalls: number; ms: Record<TimingName, Distribution> };
+  underLoad: LoadFigures & {
+    connections: number;
+    durationS: number;
+    providerCalls: number;
+    ms: Record<TimingName, Distribution>;
+  };
   /** The same requests one at a time: the overhead without queueing. */
   oneClient: { requests: number; errors: number; ms: Record<TimingName, Distribution> };
 }
@@ -170,15 +175,33 @@ export interface CascadeSection {
 }
 
 export interface Ratios {
-  gatewayVsDirect: { endpoint: string; gatewayRps: number; directRps: number; throughputPct: number; addedP50Ms: number }[];
+  gatewayVsDirect: {
+    endpoint: string;
+    gatewayRps: number;
+    directRps: number;
+    throughputPct: number;
+    addedP50Ms: number;
+  }[];
   overheadVsUpstream: {
     upstreamMs: number;
     oneClient: { clientP50Ms: number; overheadP50Ms: number; overheadPct: number };
     underLoad: { connections: number; clientP50Ms: number; overheadP50Ms: number; overheadPct: number };
   } | null;
   mcpVsRest: { mcpRps: number; restRps: number; throughputPct: number; addedP50Ms: number } | null;
-  cascadeVsAll: { judgeTopN: number; candidates: number; callsPct: number; inputTokensPct: number; outputTokensPct: number } | null;
-  deepVsSlowestPage: { stageCP50Ms: number; slowestMs: number; ratio: number; sumMs: number; ratioToSum: number } | null;
+  cascadeVsAll: {
+    judgeTopN: number;
+    candidates: number;
+    callsPct: number;
+    inputTokensPct: number;
+    outputTokensPct: number;
+  } | null;
+  deepVsSlowestPage: {
+    stageCP50Ms: number;
+    slowestMs: number;
+    ratio: number;
+    sumMs: number;
+    ratioToSum: number;
+  } | null;
   deepWorkerScaling: number | null;
   /** Cache-miss search p50 with a second provider down ÷ with one healthy provider. */
   providerDownVsHealthy?: { healthyP50Ms: number; oneDownP50Ms: number; ratio: number } | null;

@@ -32,7 +32,15 @@ import type { BenchResults } from './results.ts';
 import { PERFORMANCE_DOC_PATH, RESULTS_PATH, RESULTS_VERSION } from './results.ts';
 import { measureSearchOverhead } from './search-overhead.ts';
 import { BENCH_SETTINGS, interrupted, requireRedis, stopOnSignals } from './settings.ts';
-import { capabilitiesTables, cascadeTable, deepTables, endpointsTable, limiterTable, memoryTable, overheadTable } from './tables.ts';
+import {
+  capabilitiesTables,
+  cascadeTable,
+  deepTables,
+  endpointsTable,
+  limiterTable,
+  memoryTable,
+  overheadTable,
+} from './tables.ts';
 import { startBenchTopology } from './topology.ts';
 
 stopOnSignals();
@@ -44,9 +52,20 @@ const print = (...tables: Table[]) => console.log(`\n${tables.map(renderText).jo
 
 const { redisUrl: _redisUrl, ...settings } = s;
 const results: BenchResults = {
-  version: RESULTS_VERSION, machine: machineFacts(startedAt), settings, durationS: 0,
-  topology: null, endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null, capabilities: null,
-  ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }), skipped: {}, problems: [],
+  version: RESULTS_VERSION,
+  machine: machineFacts(startedAt),
+  settings,
+  durationS: 0,
+  topology: null,
+  endpoints: [],
+  searchOverhead: null,
+  limiter: null,
+  deep: null,
+  cascade: null,
+  capabilities: null,
+  ratios: ratiosOf({ endpoints: [], searchOverhead: null, limiter: null, deep: null, cascade: null }),
+  skipped: {},
+  problems: [],
 };
 
 /** Runs one part; a failure becomes a problem of the run (an interruption ends it). */
@@ -68,16 +87,28 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-console.log(`Rankgate bench: node ${results.machine.node}, ${results.machine.cpus} CPUs; `
-  + `${s.durationS} s per run after ${s.warmupS} s warm-up, ${s.connections} connections, LOG_LEVEL=${s.logLevel}`);
+console.log(
+  `Rankgate bench: node ${results.machine.node}, ${results.machine.cpus} CPUs; ` +
+    `${s.durationS} s per run after ${s.warmupS} s warm-up, ${s.connections} connections, LOG_LEVEL=${s.logLevel}`,
+);
 
 await part('split topology: endpoints, cache-miss search, memory', async () => {
-  const topology = await startBenchTopology({ redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs });
+  const topology = await startBenchTopology({
+    redisUrl: s.redisUrl,
+    logLevel: s.logLevel,
+    providerDelayMs: s.providerDelayMs,
+  });
   try {
-    results.endpoints = await measureEndpoints(topology, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS });
+    results.endpoints = await measureEndpoints(topology, {
+      connections: s.connections,
+      durationS: s.durationS,
+      warmupS: s.warmupS,
+    });
     results.problems.push(...endpointProblems(results.endpoints));
     print(endpointsTable(results.endpoints));
-    console.log(`\n  GET /v1/search (cache miss): ${s.connections} clients for ${s.durationS} s, then ${s.sequentialRequests} one at a time…`);
+    console.log(
+      `\n  GET /v1/search (cache miss): ${s.connections} clients for ${s.durationS} s, then ${s.sequentialRequests} one at a time…`,
+    );
     const overhead = await measureSearchOverhead(topology, s);
     results.searchOverhead = overhead.section;
     results.problems.push(...overhead.problems);
@@ -132,7 +163,9 @@ print({ ...summary, rows: summary.rows.map((row) => row.map((cell) => cell.repla
 await mkdir(dirname(RESULTS_PATH), { recursive: true });
 await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
 await writeFile(PERFORMANCE_DOC_PATH, renderPerformance(results, await readComparisons()));
-console.log(`\nwrote ${relative(REPO_ROOT, RESULTS_PATH)} and ${relative(REPO_ROOT, PERFORMANCE_DOC_PATH)} in ${results.durationS} s`);
+console.log(
+  `\nwrote ${relative(REPO_ROOT, RESULTS_PATH)} and ${relative(REPO_ROOT, PERFORMANCE_DOC_PATH)} in ${results.durationS} s`,
+);
 if (results.problems.length > 0) {
   console.error(`\nbench found problems:\n  ${results.problems.join('\n  ')}`);
   process.exitCode = 1;

@@ -30,11 +30,29 @@ const K = 10;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const TOPICS = [
-  'how do ocean tides work', 'causes of the french revolution', 'rust borrow checker lifetimes',
-  'photosynthesis light reactions', 'kubernetes pod eviction', 'history of the printing press',
-  'mrna vaccine mechanism', 'black hole event horizon', 'sourdough starter hydration', 'byzantine fault tolerance',
+  'how do ocean tides work',
+  'causes of the french revolution',
+  'rust borrow checker lifetimes',
+  'photosynthesis light reactions',
+  'kubernetes pod eviction',
+  'history of the printing press',
+  'mrna vaccine mechanism',
+  'black hole event horizon',
+  'sourdough starter hydration',
+  'byzantine fault tolerance',
 ];
-const WORDINGS = ['', 'explained', 'overview', 'history', 'examples', 'for beginners', 'common misconceptions', 'latest research', 'summary', 'key facts'];
+const WORDINGS = [
+  '',
+  'explained',
+  'overview',
+  'history',
+  'examples',
+  'for beginners',
+  'common misconceptions',
+  'latest research',
+  'summary',
+  'key facts',
+];
 const QUERIES = TOPICS.flatMap((topic) => WORDINGS.map((wording) => (wording ? `${topic} ${wording}` : topic)));
 
 type Sample = Record<TimingName, number>;
@@ -43,8 +61,21 @@ type Sample = Record<TimingName, number>;
 function readSample(body: unknown, clientMs: number): Sample | undefined {
   const meta = (body as { meta?: { timings_ms?: Record<string, unknown>; cache?: { hit?: unknown } } } | null)?.meta;
   const { total, discover, rank } = meta?.timings_ms ?? {};
-  if (typeof total !== 'number' || typeof discover !== 'number' || typeof rank !== 'number' || meta?.cache?.hit !== false) return undefined;
-  return { client: clientMs, discover, rank, serviceTotal: total, serviceOverhead: total - discover - rank, gatewayNetwork: clientMs - total };
+  if (
+    typeof total !== 'number' ||
+    typeof discover !== 'number' ||
+    typeof rank !== 'number' ||
+    meta?.cache?.hit !== false
+  )
+    return undefined;
+  return {
+    client: clientMs,
+    discover,
+    rank,
+    serviceTotal: total,
+    serviceOverhead: total - discover - rank,
+    gatewayNetwork: clientMs - total,
+  };
 }
 
 interface LoopResult {
@@ -60,13 +91,25 @@ interface LoopResult {
  * `clients` loops over one keep-alive pool, each cycling through its own queries; requests started
  * after `warmupS` are recorded. Ends after `durationS`, or after `requests` recorded ones.
  */
-async function searchLoop(t: BenchTopology, clients: number, until: { warmupS: number; durationS?: number; requests?: number }): Promise<LoopResult> {
+async function searchLoop(
+  t: BenchTopology,
+  clients: number,
+  until: { warmupS: number; durationS?: number; requests?: number },
+): Promise<LoopResult> {
   const own = Array.from({ length: clients }, (_, c) => QUERIES.filter((_q, i) => i % clients === c % QUERIES.length));
-  const pool = new Pool(t.origin, { connections: clients, keepAliveTimeout: 30_000, headersTimeout: REQUEST_TIMEOUT_MS, bodyTimeout: REQUEST_TIMEOUT_MS });
+  const pool = new Pool(t.origin, {
+    connections: clients,
+    keepAliveTimeout: 30_000,
+    headersTimeout: REQUEST_TIMEOUT_MS,
+    bodyTimeout: REQUEST_TIMEOUT_MS,
+  });
   const result: LoopResult = { samples: [], non200: 0, errors: 0, firstProblem: undefined, measuredS: 0 };
   const measureFrom = performance.now() + until.warmupS * 1000;
   const endAt = until.durationS === undefined ? Number.POSITIVE_INFINITY : measureFrom + until.durationS * 1000;
-  const done = () => performance.now() >= endAt || interrupted.aborted || (until.requests !== undefined && result.samples.length >= until.requests);
+  const done = () =>
+    performance.now() >= endAt ||
+    interrupted.aborted ||
+    (until.requests !== undefined && result.samples.length >= until.requests);
   let lastDone = measureFrom;
   const client = async (c: number) => {
     const queries = own[c] ?? TOPICS;
@@ -101,8 +144,18 @@ async function searchLoop(t: BenchTopology, clients: number, until: { warmupS: n
   return result;
 }
 
-const TIMINGS: readonly TimingName[] = ['client', 'discover', 'rank', 'serviceTotal', 'serviceOverhead', 'gatewayNetwork'];
-const timingsOf = (samples: readonly Sample[]) => Object.fromEntries(TIMINGS.map((name) => [name, distribution(samples.map((s) => s[name]))])) as SearchOverheadSection['oneClient']['ms'];
+const TIMINGS: readonly TimingName[] = [
+  'client',
+  'discover',
+  'rank',
+  'serviceTotal',
+  'serviceOverhead',
+  'gatewayNetwork',
+];
+const timingsOf = (samples: readonly Sample[]) =>
+  Object.fromEntries(
+    TIMINGS.map((name) => [name, distribution(samples.map((s) => s[name]))]),
+  ) as SearchOverheadSection['oneClient']['ms'];
 
 export interface OverheadSettings {
   connections: number;
@@ -112,7 +165,10 @@ export interface OverheadSettings {
   providerDelayMs: number;
 }
 
-export async function measureSearchOverhead(t: BenchTopology, s: OverheadSettings): Promise<{ section: SearchOverheadSection; problems: string[] }> {
+export async function measureSearchOverhead(
+  t: BenchTopology,
+  s: OverheadSettings,
+): Promise<{ section: SearchOverheadSection; problems: string[] }> {
   const callsBefore = t.provider.stats().calls;
   const loaded = await searchLoop(t, s.connections, { warmupS: s.warmupS, durationS: s.durationS });
   const providerCalls = t.provider.stats().calls - callsBefore;
@@ -122,16 +178,30 @@ export async function measureSearchOverhead(t: BenchTopology, s: OverheadSetting
   const section: SearchOverheadSection = {
     providerDelayMs: s.providerDelayMs,
     underLoad: {
-      connections: s.connections, durationS: s.durationS,
-      requests: loaded.samples.length, requestsPerSecond: round(loaded.samples.length / Math.max(loaded.measuredS, 1e-9), 1),
-      p50Ms: ms.client.p50, p99Ms: ms.client.p99, non2xx: loaded.non200, errors: loaded.errors,
-      providerCalls, ms,
+      connections: s.connections,
+      durationS: s.durationS,
+      requests: loaded.samples.length,
+      requestsPerSecond: round(loaded.samples.length / Math.max(loaded.measuredS, 1e-9), 1),
+      p50Ms: ms.client.p50,
+      p99Ms: ms.client.p99,
+      non2xx: loaded.non200,
+      errors: loaded.errors,
+      providerCalls,
+      ms,
     },
-    oneClient: { requests: single.samples.length, errors: single.errors + single.non200, ms: timingsOf(single.samples) },
+    oneClient: {
+      requests: single.samples.length,
+      errors: single.errors + single.non200,
+      ms: timingsOf(single.samples),
+    },
   };
-  const problems = [loaded, single].flatMap((run, i) => (run.errors + run.non200 > 0
-    ? [`cache-miss search (${i === 0 ? `${s.connections} clients` : 'one client'}): ${run.non200} non-200, ${run.errors} errors; first: ${run.firstProblem ?? ''}`]
-    : []));
+  const problems = [loaded, single].flatMap((run, i) =>
+    run.errors + run.non200 > 0
+      ? [
+          `cache-miss search (${i === 0 ? `${s.connections} clients` : 'one client'}): ${run.non200} non-200, ${run.errors} errors; first: ${run.firstProblem ?? ''}`,
+        ]
+      : [],
+  );
   if (loaded.samples.length === 0) problems.push('cache-miss search: no request measured');
   return { section, problems };
 }
@@ -140,11 +210,17 @@ if (isMain(import.meta.url)) {
   stopOnSignals();
   await requireRedis();
   const s = BENCH_SETTINGS;
-  const topology = await startBenchTopology({ redisUrl: s.redisUrl, logLevel: s.logLevel, providerDelayMs: s.providerDelayMs });
+  const topology = await startBenchTopology({
+    redisUrl: s.redisUrl,
+    logLevel: s.logLevel,
+    providerDelayMs: s.providerDelayMs,
+  });
   try {
     const { section, problems } = await measureSearchOverhead(topology, s);
     console.log(renderText(overheadTable(section)));
-    console.log(`\nwrote ${await writeScratch('search-overhead', { date: new Date().toISOString(), logLevel: s.logLevel, ...section })}`);
+    console.log(
+      `\nwrote ${await writeScratch('search-overhead', { date: new Date().toISOString(), logLevel: s.logLevel, ...section })}`,
+    );
     if (problems.length > 0) {
       console.error(`FAIL:\n  ${problems.join('\n  ')}\n--- search (last lines) ---\n${topology.tail('search')}`);
       process.exitCode = 1;

@@ -10,7 +10,8 @@ const positive = (name: string, fallback: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
   return value;
 };
 
@@ -53,10 +54,13 @@ export function stopOnSignals(): void {
 }
 
 /** True when the module whose `import.meta.url` is given is the script node was started with. */
-export const isMain = (moduleUrl: string): boolean => process.argv[1] !== undefined && moduleUrl === pathToFileURL(process.argv[1]).href;
+export const isMain = (moduleUrl: string): boolean =>
+  process.argv[1] !== undefined && moduleUrl === pathToFileURL(process.argv[1]).href;
 
 export async function requireRedis(redisUrl: string = BENCH_SETTINGS.redisUrl): Promise<void> {
   if (!(await redisAnswers(redisUrl))) {
-    throw new Error(`Redis does not answer PING at ${redisAddress(redisUrl)}; start it (redis-server --daemonize yes) or set REDIS_URL.`);
+    throw new Error(
+      `Redis does not answer PING at ${redisAddress(redisUrl)}; start it (redis-server --daemonize yes) or set REDIS_URL.`,
+    );
   }
 }

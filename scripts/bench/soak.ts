@@ -33,18 +33,35 @@ const providerKey = `brave-${randomBytes(8).toString('hex')}`;
 const provider = await startFakeProvider({ delayMs: 100, apiKey: providerKey });
 const ports = await freeTopologyPorts();
 const specs = topologySpecs({
-  ports, internalToken: generateInternalToken(), redisUrl: REDIS_URL, logLevel: 'warn',
+  ports,
+  internalToken: generateInternalToken(),
+  redisUrl: REDIS_URL,
+  logLevel: 'warn',
   env: {
-    DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: provider.url, BRAVE_API_KEY: providerKey, OPERATOR_API_KEY: apiKey,
-    RATE_LIMIT_PER_MINUTE: '60', TRUST_PROXY: '127.0.0.1', REDIS_KEY_PREFIX: `soak-${randomBytes(4).toString('hex')}:`,
+    DISCOVER_PROVIDER: 'brave',
+    BRAVE_BASE_URL: provider.url,
+    BRAVE_API_KEY: providerKey,
+    OPERATOR_API_KEY: apiKey,
+    RATE_LIMIT_PER_MINUTE: '60',
+    TRUST_PROXY: '127.0.0.1',
+    REDIS_KEY_PREFIX: `soak-${randomBytes(4).toString('hex')}:`,
   },
 });
 const processes = await startTopology(specs);
 const pool = new Pool(`http://127.0.0.1:${ports.gateway}`, { connections: WORKERS });
 
 type Kind = 'health' | 'sandbox' | 'search-cached' | 'search-miss' | 'over-limit';
-const KINDS: [Kind, number][] = [['health', 0.2], ['sandbox', 0.2], ['search-cached', 0.3], ['search-miss', 0.2], ['over-limit', 0.1]];
-const counts = Object.fromEntries(KINDS.map(([kind]) => [kind, { ok: 0, limited: 0, failed: 0 }])) as Record<Kind, { ok: number; limited: number; failed: number }>;
+const KINDS: [Kind, number][] = [
+  ['health', 0.2],
+  ['sandbox', 0.2],
+  ['search-cached', 0.3],
+  ['search-miss', 0.2],
+  ['over-limit', 0.1],
+];
+const counts = Object.fromEntries(KINDS.map(([kind]) => [kind, { ok: 0, limited: 0, failed: 0 }])) as Record<
+  Kind,
+  { ok: number; limited: number; failed: number }
+>;
 const failures: string[] = [];
 let sequence = 0;
 
@@ -65,7 +82,13 @@ async function one(kind: Kind): Promise<void> {
     'over-limit': '/v1/search?q=how+do+ocean+tides+work&k=5',
   }[kind];
   try {
-    const response = await pool.request({ path, method: 'GET', headers: { 'x-api-key': apiKey, 'x-forwarded-for': client }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    const response = await pool.request({
+      path,
+      method: 'GET',
+      headers: { 'x-api-key': apiKey, 'x-forwarded-for': client },
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
     await response.body.dump();
     if (response.statusCode === 200) counts[kind].ok += 1;
     else if (response.statusCode === 429 && kind === 'over-limit') counts[kind].limited += 1;
@@ -81,7 +104,14 @@ async function one(kind: Kind): Promise<void> {
 
 const samples: { atS: number; rss: Record<string, number | null> }[] = [];
 const sample = async (atS: number) => {
-  samples.push({ atS, rss: Object.fromEntries(await Promise.all([...processes].map(async ([name, managed]) => [name, toMiB(await managed.residentBytes())] as const))) });
+  samples.push({
+    atS,
+    rss: Object.fromEntries(
+      await Promise.all(
+        [...processes].map(async ([name, managed]) => [name, toMiB(await managed.residentBytes())] as const),
+      ),
+    ),
+  });
 };
 
 const started = Date.now();
@@ -94,32 +124,47 @@ try {
       await sleep(5000);
     }
   })();
-  await Promise.all(Array.from({ length: WORKERS }, async () => {
-    while (elapsedS() < DURATION_S) await one(pick());
-  }));
+  await Promise.all(
+    Array.from({ length: WORKERS }, async () => {
+      while (elapsedS() < DURATION_S) await one(pick());
+    }),
+  );
   await sampler;
   await sample(round(elapsedS()));
 
   const warm = samples.find((s) => s.atS >= WARMUP_S) ?? samples[0];
   const end = samples.at(-1);
-  console.log(`Soak: ${DURATION_S} s, ${WORKERS} concurrent clients, mixed load through the gateway (split topology, Redis, fake Brave 100 ms)\n`);
+  console.log(
+    `Soak: ${DURATION_S} s, ${WORKERS} concurrent clients, mixed load through the gateway (split topology, Redis, fake Brave 100 ms)\n`,
+  );
   console.log('kind           ok   429 (intended)   failed');
-  for (const [kind] of KINDS) console.log(`${kind.padEnd(14)} ${String(counts[kind].ok).padStart(6)} ${String(counts[kind].limited).padStart(12)} ${String(counts[kind].failed).padStart(10)}`);
+  for (const [kind] of KINDS)
+    console.log(
+      `${kind.padEnd(14)} ${String(counts[kind].ok).padStart(6)} ${String(counts[kind].limited).padStart(12)} ${String(counts[kind].failed).padStart(10)}`,
+    );
   console.log(`\nservice          warm MiB (${warm?.atS} s)   end MiB   peak MiB   growth`);
   const growth: Record<string, number> = {};
   for (const [name] of processes) {
     const peak = Math.max(...samples.map((s) => s.rss[name] ?? 0));
     const delta = round((end?.rss[name] ?? 0) - (warm?.rss[name] ?? 0), 1);
     growth[name] = delta;
-    console.log(`${name.padEnd(16)} ${String(warm?.rss[name]).padStart(12)} ${String(end?.rss[name]).padStart(12)} ${String(peak).padStart(10)} ${String(delta).padStart(8)}`);
+    console.log(
+      `${name.padEnd(16)} ${String(warm?.rss[name]).padStart(12)} ${String(end?.rss[name]).padStart(12)} ${String(peak).padStart(10)} ${String(delta).padStart(8)}`,
+    );
   }
   const failed = Object.values(counts).reduce((sum, c) => sum + c.failed, 0);
   const grown = Object.entries(growth).filter(([, delta]) => delta > RSS_BOUND_MIB);
   if (failed > 0) console.error(`\n${failed} unexpected failures, e.g.:\n  ${failures.join('\n  ')}`);
-  if (grown.length > 0) console.error(`\nmemory grew beyond ${RSS_BOUND_MIB} MiB: ${grown.map(([name, delta]) => `${name} +${delta}`).join(', ')}`);
+  if (grown.length > 0)
+    console.error(
+      `\nmemory grew beyond ${RSS_BOUND_MIB} MiB: ${grown.map(([name, delta]) => `${name} +${delta}`).join(', ')}`,
+    );
   exitCode = failed > 0 || grown.length > 0 ? 1 : 0;
   await mkdir(join(REPO_ROOT, '.bench'), { recursive: true });
-  await writeFile(join(REPO_ROOT, '.bench', 'soak.json'), `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, workers: WORKERS, counts, samples, growth, rssBoundMiB: RSS_BOUND_MIB }, null, 2)}\n`);
+  await writeFile(
+    join(REPO_ROOT, '.bench', 'soak.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, workers: WORKERS, counts, samples, growth, rssBoundMiB: RSS_BOUND_MIB }, null, 2)}\n`,
+  );
 } finally {
   await pool.close();
   await stopTopology(processes);

@@ -37,13 +37,21 @@ async function once(): Promise<{ readyMs: number; idleRssMiB: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(nodeBin, [...nodeArgs, ENTRY], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', OPERATOR_API_KEY: 'rg_start_up_bench_key_0000000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      OPERATOR_API_KEY: 'rg_start_up_bench_key_0000000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (performance.now() - started > 60_000) throw new Error('not ready within 60 s');
       await sleep(10);
@@ -66,8 +74,12 @@ const version = await new Promise<string>((resolve) => {
   probe.stdout.on('data', (d: Buffer) => (out += String(d)));
   probe.on('close', () => resolve(out.trim()));
 });
-console.log(JSON.stringify({
-  node: version, args: nodeArgs.join(' '), runs,
-  ready_ms: { median: median(samples.map((s) => s.readyMs)), all: samples.map((s) => s.readyMs) },
-  idle_rss_mib: { median: median(samples.map((s) => s.idleRssMiB)), all: samples.map((s) => s.idleRssMiB) },
-}));
+console.log(
+  JSON.stringify({
+    node: version,
+    args: nodeArgs.join(' '),
+    runs,
+    ready_ms: { median: median(samples.map((s) => s.readyMs)), all: samples.map((s) => s.readyMs) },
+    idle_rss_mib: { median: median(samples.map((s) => s.idleRssMiB)), all: samples.map((s) => s.idleRssMiB) },
+  }),
+);

@@ -2,7 +2,8 @@
 
 export const round = (value: number, digits = 0): number => Number(value.toFixed(digits));
 
-export const toMiB = (bytes: number | undefined): number | null => (bytes === undefined ? null : round(bytes / 2 ** 20, 1));
+export const toMiB = (bytes: number | undefined): number | null =>
+  bytes === undefined ? null : round(bytes / 2 ** 20, 1);
 
 export interface Distribution {
   n: number;
@@ -14,7 +15,8 @@ export interface Distribution {
 }
 
 /** Nearest-rank percentile of sorted values; NaN for none. */
-const nearestRank = (sorted: readonly number[], p: number): number => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const nearestRank = (sorted: readonly number[], p: number): number =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** Nearest-rank percentiles, mean and max, rounded to 0.1 ms. */
 export function distribution(values: readonly number[]): Distribution {
@@ -30,4 +32,8 @@ export function distribution(values: readonly number[]): Distribution {
   };
 }
 
-export const percentile = (values: readonly number[], p: number): number => nearestRank([...values].sort((a, b) => a - b), p);
+export const percentile = (values: readonly number[], p: number): number =>
+  nearestRank(
+    [...values].sort((a, b) => a - b),
+    p,
+  );

@@ -57,7 +57,11 @@ export class MemorySampler {
   }
 
   async sample(): Promise<Map<string, number | null>> {
-    const now = new Map(await Promise.all([...this.processes()].map(async ([name, managed]) => [name, toMiB(await managed.residentBytes())] as const)));
+    const now = new Map(
+      await Promise.all(
+        [...this.processes()].map(async ([name, managed]) => [name, toMiB(await managed.residentBytes())] as const),
+      ),
+    );
     for (const [name, mib] of now) {
       if (!this.ready.has(name)) this.ready.set(name, mib);
       if (mib !== null) this.peak.set(name, Math.max(mib, this.peak.get(name) ?? 0));
@@ -67,9 +71,17 @@ export class MemorySampler {
 
   async figures(readyMs: (name: string) => number | null): Promise<Record<string, ServiceMemory>> {
     const now = await this.sample();
-    return Object.fromEntries([...now].map(([name, mib]) => [name, {
-      readyMs: readyMs(name), rssReadyMiB: this.ready.get(name) ?? null, rssPeakMiB: this.peak.get(name) ?? null, rssEndMiB: mib,
-    }]));
+    return Object.fromEntries(
+      [...now].map(([name, mib]) => [
+        name,
+        {
+          readyMs: readyMs(name),
+          rssReadyMiB: this.ready.get(name) ?? null,
+          rssPeakMiB: this.peak.get(name) ?? null,
+          rssEndMiB: mib,
+        },
+      ]),
+    );
   }
 
   stop(): void {
@@ -84,11 +96,18 @@ export async function startBenchTopology(options: BenchTopologyOptions): Promise
   const provider = await startFakeProvider({ delayMs: options.providerDelayMs, apiKey: providerKey });
   const ports = await freeTopologyPorts();
   const specs = topologySpecs({
-    ports, internalToken, redisUrl: options.redisUrl, logLevel: options.logLevel,
+    ports,
+    internalToken,
+    redisUrl: options.redisUrl,
+    logLevel: options.logLevel,
     env: {
-      DISCOVER_PROVIDER: 'brave', BRAVE_BASE_URL: provider.url, BRAVE_API_KEY: providerKey, OPERATOR_API_KEY: apiKey,
+      DISCOVER_PROVIDER: 'brave',
+      BRAVE_BASE_URL: provider.url,
+      BRAVE_API_KEY: providerKey,
+      OPERATOR_API_KEY: apiKey,
       // Unique per run so runs never read each other's entries; a short TTL so they do not linger.
-      REDIS_KEY_PREFIX: `bench-${internalToken.slice(0, 12)}:`, DISCOVER_CACHE_TTL_S: '120',
+      REDIS_KEY_PREFIX: `bench-${internalToken.slice(0, 12)}:`,
+      DISCOVER_CACHE_TTL_S: '120',
       RATE_LIMIT_PER_MINUTE: '10000000',
       ...options.env,
     },
@@ -111,11 +130,13 @@ export async function startBenchTopology(options: BenchTopologyOptions): Promise
     provider,
     processes,
     specs,
-    memory: () => sampler.figures((name) => {
-      const readyMs = processes.get(name as ServiceName)?.readyMs;
-      return readyMs === undefined ? null : round(readyMs);
-    }),
-    tail: (name, lines = 15) => (processes.get(name)?.recentOutput() ?? '').trimEnd().split('\n').slice(-lines).join('\n'),
+    memory: () =>
+      sampler.figures((name) => {
+        const readyMs = processes.get(name as ServiceName)?.readyMs;
+        return readyMs === undefined ? null : round(readyMs);
+      }),
+    tail: (name, lines = 15) =>
+      (processes.get(name)?.recentOutput() ?? '').trimEnd().split('\n').slice(-lines).join('\n'),
     async stop() {
       sampler.stop();
       await stopTopology(processes);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Absolute path of the data folder (EVAL_DATA_DIR overrides the default). */
-export const DATA_DIR: string = process.env.EVAL_DATA_DIR || fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+export const DATA_DIR: string =
+  process.env.EVAL_DATA_DIR || fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 
 /** The repository root (for `.bench/` and `docs/`). */
 export const REPO_ROOT: string = fileURLToPath(new URL('../../', import.meta.url));

@@ -19,7 +19,8 @@ export class JudgeUnavailableError extends Error {
  * JUDGE_BASE_URL, JUDGE_MODEL, JUDGE_API_KEY (see docs/configuration.md).
  */
 export async function createJudge(name: string, env: NodeJS.ProcessEnv = process.env): Promise<Judge> {
-  if (!(JUDGES as readonly string[]).includes(name)) throw new JudgeUnavailableError(name, `unknown judge (choose ${JUDGES.join(', ')})`);
+  if (!(JUDGES as readonly string[]).includes(name))
+    throw new JudgeUnavailableError(name, `unknown judge (choose ${JUDGES.join(', ')})`);
   try {
     return createSharedJudge({
       judge: name as JudgeName,

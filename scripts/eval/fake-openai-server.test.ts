@@ -10,12 +10,21 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const candidate = (id: number, snippet: string) => ({ id, title: `Result ${id}`, url: `https://example.org/${id}`, snippet });
+const candidate = (id: number, snippet: string) => ({
+  id,
+  title: `Result ${id}`,
+  url: `https://example.org/${id}`,
+  snippet,
+});
 
-describe('the eval\'s fake OpenAI-compatible model', () => {
+describe("the eval's fake OpenAI-compatible model", () => {
   it('answers the real openai judge over the wire: scores by query overlap, usage counted per 4 characters', async () => {
     const judge = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model, batchSize: 2 });
-    const inputs = [candidate(10, 'Ocean tides are caused by the moon.'), candidate(11, 'Bread recipes.'), candidate(12, 'Tides tables.')];
+    const inputs = [
+      candidate(10, 'Ocean tides are caused by the moon.'),
+      candidate(11, 'Bread recipes.'),
+      candidate(12, 'Tides tables.'),
+    ];
     const result = await judge.judge('ocean tides moon', inputs, { signal: new AbortController().signal });
 
     expect(result.errors).toBe(0);
@@ -35,7 +44,11 @@ describe('the eval\'s fake OpenAI-compatible model', () => {
   it('ranks a listwise window by query overlap in the published format, and the listwise judge reads it', async () => {
     const judge = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model, mode: 'listwise' });
     const before = fake.requests;
-    const inputs = [candidate(20, 'Bread recipes.'), candidate(21, 'Tides tables.'), candidate(22, 'Ocean tides are caused by the moon.')];
+    const inputs = [
+      candidate(20, 'Bread recipes.'),
+      candidate(21, 'Tides tables.'),
+      candidate(22, 'Ocean tides are caused by the moon.'),
+    ];
     const result = await judge.judge('ocean tides moon', inputs, { signal: new AbortController().signal });
     expect(result.errors).toBe(0);
     expect(fake.requests - before).toBe(2); // one pointwise batch, one window

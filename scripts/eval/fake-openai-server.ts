@@ -24,7 +24,7 @@ export interface FakeOpenAi {
 export const CHARS_PER_TOKEN = 4;
 
 const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN);
-const words = (text: string): Set<string> => new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []));
+const words = (text: string): Set<string> => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 
 /** The verdicts the stand-in model gives for one prompt of our judge. */
 function fakeVerdicts(user: string): { results: Record<string, unknown>[] } {
@@ -45,8 +45,15 @@ function fakeVerdicts(user: string): { results: Record<string, unknown>[] } {
     const overlap = query.size === 0 ? 0 : [...query].filter((word) => text.has(word)).length / query.size;
     const score = Math.round(overlap * 1000) / 1000;
     results.push({
-      id, answerability: score, authority: 0.5, on_topic: score, states_sought_fact: score,
-      subject_match: overlap > 0 ? 1 : 0, spam: 0, prompt_injection: 0, is_republisher: false,
+      id,
+      answerability: score,
+      authority: 0.5,
+      on_topic: score,
+      states_sought_fact: score,
+      subject_match: overlap > 0 ? 1 : 0,
+      spam: 0,
+      prompt_injection: 0,
+      is_republisher: false,
     });
   }
   return { results };
@@ -66,7 +73,10 @@ function fakePermutation(user: string): string {
     const text = words(user.slice(start, user.indexOf(end, start)));
     return { id: Number(match[1]), overlap: [...query].filter((word) => text.has(word)).length };
   });
-  return passages.sort((a, b) => b.overlap - a.overlap || a.id - b.id).map(({ id }) => `[${id}]`).join(' > ');
+  return passages
+    .sort((a, b) => b.overlap - a.overlap || a.id - b.id)
+    .map(({ id }) => `[${id}]`)
+    .join(' > ');
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -87,20 +97,31 @@ export async function startFakeOpenAi(model = 'fake-lexical-judge'): Promise<Fak
       const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
       const prompt = body.messages.map((m) => m.content).join('\n');
       const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-      const content = /<<<PASSAGE \[\d+\] nonce=/.test(user) ? fakePermutation(user) : JSON.stringify(fakeVerdicts(user));
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        id: `chatcmpl-${fake.requests}`, object: 'chat.completion', model,
-        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: tokens(prompt.length), completion_tokens: tokens(content.length), total_tokens: tokens(prompt.length) + tokens(content.length) },
-      }));
+      const content = /<<<PASSAGE \[\d+\] nonce=/.test(user)
+        ? fakePermutation(user)
+        : JSON.stringify(fakeVerdicts(user));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: `chatcmpl-${fake.requests}`,
+          object: 'chat.completion',
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
+          usage: {
+            prompt_tokens: tokens(prompt.length),
+            completion_tokens: tokens(content.length),
+            total_tokens: tokens(prompt.length) + tokens(content.length),
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   fake.baseUrl = `http://127.0.0.1:${port}/v1`;
-  fake.close = () => new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  fake.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return fake;
 }

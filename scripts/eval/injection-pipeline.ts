@@ -22,9 +22,14 @@ function descriptionsProvider(pools: ReadonlyMap<string, readonly string[]>): Di
     name: 'fixed-descriptions',
     async discover(query, { maxCandidates }) {
       const pool = pools.get(query) ?? [];
-      return normaliseCandidates(pool.map((description, i) => ({
-        title: 'Search result', url: `https://results.example/${encodeURIComponent(query)}/${i}`, snippet: description,
-      })), maxCandidates);
+      return normaliseCandidates(
+        pool.map((description, i) => ({
+          title: 'Search result',
+          url: `https://results.example/${encodeURIComponent(query)}/${i}`,
+          snippet: description,
+        })),
+        maxCandidates,
+      );
     },
   };
 }
@@ -49,9 +54,9 @@ export async function scoresThroughPipeline(texts: readonly string[]): Promise<n
       deps,
     );
     // rank=off returns the provider's order; rows without a title or with a duplicate URL cannot occur here.
-    if (response.results.length !== pool.length) throw new Error(`runSearch returned ${response.results.length} of ${pool.length} rows`);
+    if (response.results.length !== pool.length)
+      throw new Error(`runSearch returned ${response.results.length} of ${pool.length} rows`);
     for (const row of response.results) scores.push(row.signals.prompt_injection ?? 1);
   }
   return scores;
 }
-

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 
 import { dataAvailable, dataPath } from './data.ts';
 import {
-  countRelevant, meanOverJudged, ndcgAt, parseQrelsTsv, parseTrecRun, rankingFromScores, readQrelsTsv, readTrecRun, recallAt, runRankings,
+  countRelevant,
+  meanOverJudged,
+  ndcgAt,
+  parseQrelsTsv,
+  parseTrecRun,
+  rankingFromScores,
+  readQrelsTsv,
+  readTrecRun,
+  recallAt,
+  runRankings,
 } from './metrics.ts';
 
 const judged = (entries: Record<string, number>) => new Map(Object.entries(entries));
@@ -72,9 +81,19 @@ describe('rankingFromScores', () => {
 describe('meanOverJudged', () => {
   it('averages over every judged query; a judged query missing from the run counts 0', () => {
     const qrels = parseQrelsTsv('query-id\tcorpus-id\tscore\nq1\ta\t1\nq2\tb\t1\n');
-    const mean = meanOverJudged(qrels, new Map([['q1', ['a']], ['q9', ['b']]]), (ranking, j) => ndcgAt(10, ranking, j));
+    const mean = meanOverJudged(
+      qrels,
+      new Map([
+        ['q1', ['a']],
+        ['q9', ['b']],
+      ]),
+      (ranking, j) => ndcgAt(10, ranking, j),
+    );
     expect(mean.mean).toBe(0.5);
-    expect([...mean.perQuery]).toEqual([['q1', 1], ['q2', 0]]);
+    expect([...mean.perQuery]).toEqual([
+      ['q1', 1],
+      ['q2', 0],
+    ]);
   });
 });
 
@@ -92,7 +111,10 @@ describe('readers', () => {
 
   it('parses a TREC run and refuses a repeated document', () => {
     const run = parseTrecRun('264014 Q0 5611210 1 15.78 bm25\n264014 Q0 6641238 2 15.09 bm25\n');
-    expect(run.get('264014')).toEqual([{ docId: '5611210', rank: 1, score: 15.78 }, { docId: '6641238', rank: 2, score: 15.09 }]);
+    expect(run.get('264014')).toEqual([
+      { docId: '5611210', rank: 1, score: 15.78 },
+      { docId: '6641238', rank: 2, score: 15.09 },
+    ]);
     expect(() => parseTrecRun('1 Q0 a 1 2 t\n1 Q0 a 2 1 t\n')).toThrow(/twice/);
   });
 });

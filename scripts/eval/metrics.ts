@@ -45,11 +45,17 @@ function distinct(ranking: readonly string[]): string[] {
 /** NDCG@k of one ranking (document ids, best first) against one query's judgments. */
 export function ndcgAt(k: number, ranking: readonly string[], qrels: QueryQrels): number {
   let dcg = 0;
-  distinct(ranking).slice(0, k).forEach((docId, i) => {
-    const gain = gainOf(qrels.get(docId));
-    if (gain > 0) dcg += gain / Math.log2(i + 2);
-  });
-  const ideal = [...qrels.values()].map(gainOf).filter((gain) => gain > 0).sort((a, b) => b - a).slice(0, k);
+  distinct(ranking)
+    .slice(0, k)
+    .forEach((docId, i) => {
+      const gain = gainOf(qrels.get(docId));
+      if (gain > 0) dcg += gain / Math.log2(i + 2);
+    });
+  const ideal = [...qrels.values()]
+    .map(gainOf)
+    .filter((gain) => gain > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((sum, gain, i) => sum + gain / Math.log2(i + 2), 0);
   return idcg > 0 ? dcg / idcg : 0;
 }
@@ -121,12 +127,14 @@ export async function* readJsonl(path: string): AsyncGenerator<Record<string, un
   for await (const line of lines(path)) {
     lineNumber += 1;
     const value: unknown = JSON.parse(line);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${path}:${lineNumber}: not a JSON object`);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Error(`${path}:${lineNumber}: not a JSON object`);
     yield value as Record<string, unknown>;
   }
 }
 
-const idOf = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const idOf = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /** BEIR `queries.jsonl`: `{_id, text}` per line → query id → text. */
 export async function readBeirQueries(path: string): Promise<Map<string, string>> {
@@ -147,7 +155,8 @@ export function parseQrelsTsv(text: string, source = 'qrels'): Qrels {
     const [queryId, docId, grade] = line.split('\t').map((field) => field.trim());
     if (i === 0 && !/^-?\d+$/.test(grade ?? '')) return; // the header row
     const value = Number(grade);
-    if (!queryId || !docId || grade === undefined || !Number.isFinite(value)) throw new Error(`${source}:${i + 1}: expected "query-id<TAB>corpus-id<TAB>score"`);
+    if (!queryId || !docId || grade === undefined || !Number.isFinite(value))
+      throw new Error(`${source}:${i + 1}: expected "query-id<TAB>corpus-id<TAB>score"`);
     let judged = qrels.get(queryId);
     if (!judged) qrels.set(queryId, (judged = new Map()));
     judged.set(docId, value);
@@ -173,7 +182,8 @@ export function parseTrecRun(text: string, source = 'run'): Run {
       throw new Error(`${source}:${i + 1}: expected "qid Q0 docid rank score tag"`);
     }
     const key = `${queryId}\u0000${entry.docId}`;
-    if (seen.has(key)) throw new Error(`${source}:${i + 1}: document ${entry.docId} appears twice for query ${queryId}`);
+    if (seen.has(key))
+      throw new Error(`${source}:${i + 1}: document ${entry.docId} appears twice for query ${queryId}`);
     seen.add(key);
     let entries = run.get(queryId);
     if (!entries) run.set(queryId, (entries = []));

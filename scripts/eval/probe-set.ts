@@ -16,7 +16,12 @@ const PROBE_FILE = fileURLToPath(new URL('./probe/injection-probe.jsonl', import
 export async function probeRows(): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];
   for await (const row of readJsonl(PROBE_FILE)) {
-    rows.push({ text: String(row.text), label: row.label === 1 ? 1 : 0, source: String(row.source), category: typeof row.category === 'string' ? row.category : null });
+    rows.push({
+      text: String(row.text),
+      label: row.label === 1 ? 1 : 0,
+      source: String(row.source),
+      category: typeof row.category === 'string' ? row.category : null,
+    });
   }
   return rows;
 }

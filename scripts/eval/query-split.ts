@@ -24,7 +24,9 @@ export type SplitFigures = Record<QuerySplit, { queries: number; ndcg10: number;
 
 /** Means over each half of the judged queries. */
 export function splitFigures(ndcg: ReadonlyMap<string, number>, recall: ReadonlyMap<string, number>): SplitFigures {
-  const figures = Object.fromEntries(QUERY_SPLITS.map((split) => [split, { queries: 0, ndcg10: 0, recall100: 0 }])) as SplitFigures;
+  const figures = Object.fromEntries(
+    QUERY_SPLITS.map((split) => [split, { queries: 0, ndcg10: 0, recall100: 0 }]),
+  ) as SplitFigures;
   for (const [queryId, value] of ndcg) {
     const half = figures[splitOf(queryId)];
     half.queries += 1;

@@ -31,7 +31,17 @@ import { DiscoverCache, normaliseQuery } from '../../services/search/src/domain/
 import { runSearch } from '../../services/search/src/domain/search-pipeline.ts';
 import { dataPath } from './data.ts';
 import type { Qrels, Run } from './metrics.ts';
-import { countRelevant, meanOverJudged, ndcgAt, readBeirQueries, readJsonl, readQrelsTsv, readTrecRun, recallAt, runRankings } from './metrics.ts';
+import {
+  countRelevant,
+  meanOverJudged,
+  ndcgAt,
+  readBeirQueries,
+  readJsonl,
+  readQrelsTsv,
+  readTrecRun,
+  recallAt,
+  runRankings,
+} from './metrics.ts';
 import { splitFigures } from './query-split.ts';
 import type { ConfigResult, DatasetResult, Distribution } from './ranking-results.ts';
 import { distribution } from './ranking-results.ts';
@@ -58,8 +68,17 @@ const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 
 
 /** Every judged query through `runSearch` once per setting, all settings sharing one discover cache. */
 async function throughPipeline(
-  provider: DiscoverProvider, queries: ReadonlyMap<string, string>, qrels: Qrels, minGrade: number, judge: Judge,
-): Promise<{ configs: ConfigResult[]; relevantInPool: number; candidatesPerQuery: number; localJudgeMs: Distribution | null }> {
+  provider: DiscoverProvider,
+  queries: ReadonlyMap<string, string>,
+  qrels: Qrels,
+  minGrade: number,
+  judge: Judge,
+): Promise<{
+  configs: ConfigResult[];
+  relevantInPool: number;
+  candidatesPerQuery: number;
+  localJudgeMs: Distribution | null;
+}> {
   const store = new MemoryKeyValueStore();
   const cache = new DiscoverCache({ store, ttlMs: 24 * 3600 * 1000 });
   const context = { requestId: 'eval', signal: new AbortController().signal };
@@ -92,7 +111,11 @@ async function throughPipeline(
         if (setting.rank === 'off') pools.set(queryId, ranking);
         const pool = pools.get(queryId) ?? ranking;
         const returned = new Set(ranking);
-        relevantDropped += countRelevant(pool.filter((docId) => !returned.has(docId)), judged, minGrade);
+        relevantDropped += countRelevant(
+          pool.filter((docId) => !returned.has(docId)),
+          judged,
+          minGrade,
+        );
         total.push(response.meta.timings_ms.total);
         rank.push(response.meta.timings_ms.rank);
         calls += response.meta.usage.judge_calls;
@@ -102,9 +125,20 @@ async function throughPipeline(
         if (response.results.some((row) => row.gates_relaxed === true)) relaxedQueries += 1;
         if (diagnose) {
           const key = cache.key(provider.name, request.q, MAX_CANDIDATES);
-          const cached = await cache.get(key, () => provider.discover(request.q, { maxCandidates: MAX_CANDIDATES, signal: context.signal }), { refresh: false });
-          const cascade = await runCascade(request.q, cached.candidates, { judge, judgeTopN: setting.judgeTopN, signal: context.signal });
-          preGate.set(queryId, cascade.ranked.map((row) => docIdOf(row.candidate.url)));
+          const cached = await cache.get(
+            key,
+            () => provider.discover(request.q, { maxCandidates: MAX_CANDIDATES, signal: context.signal }),
+            { refresh: false },
+          );
+          const cascade = await runCascade(request.q, cached.candidates, {
+            judge,
+            judgeTopN: setting.judgeTopN,
+            signal: context.signal,
+          });
+          preGate.set(
+            queryId,
+            cascade.ranked.map((row) => docIdOf(row.candidate.url)),
+          );
         }
       }
       const n = Math.max(1, qrels.size);
@@ -125,10 +159,13 @@ async function throughPipeline(
         gatedOut,
         relevantDropped,
         relaxedQueries,
-        preGate: diagnose ? {
-          ndcg10: meanOverJudged(qrels, preGate, (ranking, judged) => ndcgAt(10, ranking, judged)).mean,
-          recall100: meanOverJudged(qrels, preGate, (ranking, judged) => recallAt(100, ranking, judged, minGrade)).mean,
-        } : null,
+        preGate: diagnose
+          ? {
+              ndcg10: meanOverJudged(qrels, preGate, (ranking, judged) => ndcgAt(10, ranking, judged)).mean,
+              recall100: meanOverJudged(qrels, preGate, (ranking, judged) => recallAt(100, ranking, judged, minGrade))
+                .mean,
+            }
+          : null,
         splits: splitFigures(ndcg.perQuery, recall.perQuery),
         perQuery: { ndcg10: Object.fromEntries([...ndcg.perQuery].map(([id, value]) => [id, round(value)])) },
       });
@@ -151,16 +188,29 @@ async function throughPipeline(
  * the whole text, the provider rank, stage A's injection score), the discover cache warm.
  */
 async function timeLocalJudge(
-  judge: Judge, provider: DiscoverProvider, cache: DiscoverCache, queries: ReadonlyMap<string, string>, qrels: Qrels,
+  judge: Judge,
+  provider: DiscoverProvider,
+  cache: DiscoverCache,
+  queries: ReadonlyMap<string, string>,
+  qrels: Qrels,
 ): Promise<Distribution> {
   const signal = new AbortController().signal;
   const times: number[] = [];
   for (const queryId of qrels.keys()) {
     const q = queries.get(queryId) ?? '';
-    const { candidates } = await cache.get(cache.key(provider.name, q, MAX_CANDIDATES), () => provider.discover(q, { maxCandidates: MAX_CANDIDATES, signal }), { refresh: false });
+    const { candidates } = await cache.get(
+      cache.key(provider.name, q, MAX_CANDIDATES),
+      () => provider.discover(q, { maxCandidates: MAX_CANDIDATES, signal }),
+      { refresh: false },
+    );
     const inputs = candidates.map((candidate, id) => ({
-      id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, providerRank: candidate.provider_rank,
-      screenedInjection: screenResult(candidate).score, ...(candidate.extra_snippets ? { extraSnippets: candidate.extra_snippets } : {}),
+      id,
+      title: candidate.title,
+      url: candidate.url,
+      snippet: candidate.snippet,
+      providerRank: candidate.provider_rank,
+      screenedInjection: screenResult(candidate).score,
+      ...(candidate.extra_snippets ? { extraSnippets: candidate.extra_snippets } : {}),
     }));
     const started = process.cpuUsage();
     await judge.judge(q, inputs, { signal });
@@ -186,10 +236,23 @@ export async function evaluateScifact(judge: Judge): Promise<DatasetResult> {
   try {
     await provider.init();
     const setupMs = performance.now() - started;
-    const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(provider, queries, qrels, 1, judge);
+    const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(
+      provider,
+      queries,
+      qrels,
+      1,
+      judge,
+    );
     return {
-      dataset: 'BEIR SciFact (test)', queries: qrels.size, minGrade: 1, relevantInPool, relevantJudged: relevantJudged(qrels, 1),
-      candidatesPerQuery, setupMs, configs, localJudgeMs,
+      dataset: 'BEIR SciFact (test)',
+      queries: qrels.size,
+      minGrade: 1,
+      relevantInPool,
+      relevantJudged: relevantJudged(qrels, 1),
+      candidatesPerQuery,
+      setupMs,
+      configs,
+      localJudgeMs,
     };
   } finally {
     await provider.close();
@@ -242,20 +305,39 @@ export async function evaluateDl19(judge: Judge): Promise<DatasetResult> {
     const q = queries.get(queryId);
     if (q === undefined) continue; // not a judged query
     const scores = new Map((run.get(queryId) ?? []).map((entry) => [entry.docId, entry.score]));
-    pools.set(q, ranking.map((docId, i): Candidate => {
-      const text = passages.get(docId);
-      if (text === undefined) throw new Error(`passage ${docId} of query ${queryId} is not in corpus.jsonl`);
-      return { title: '', url: `local://${folder}/${encodeURIComponent(docId)}`, snippet: text, provider_rank: i + 1, provider_score: scores.get(docId) ?? 0 };
-    }));
+    pools.set(
+      q,
+      ranking.map((docId, i): Candidate => {
+        const text = passages.get(docId);
+        if (text === undefined) throw new Error(`passage ${docId} of query ${queryId} is not in corpus.jsonl`);
+        return {
+          title: '',
+          url: `local://${folder}/${encodeURIComponent(docId)}`,
+          snippet: text,
+          provider_rank: i + 1,
+          provider_score: scores.get(docId) ?? 0,
+        };
+      }),
+    );
   }
   const setupMs = performance.now() - started;
 
-  const { mean: baselineNdcg, perQuery: baselineNdcgPerQuery } = meanOverJudged(qrels, runOrder, (ranking, judged) => ndcgAt(10, ranking, judged));
+  const { mean: baselineNdcg, perQuery: baselineNdcgPerQuery } = meanOverJudged(qrels, runOrder, (ranking, judged) =>
+    ndcgAt(10, ranking, judged),
+  );
   const { mean: baselineRecall, perQuery: baselineRecallPerQuery } = meanOverJudged(
-    qrels, runOrder, (ranking, judged) => recallAt(100, ranking, judged, minGrade),
+    qrels,
+    runOrder,
+    (ranking, judged) => recallAt(100, ranking, judged, minGrade),
   );
   const provider = fixedPoolProvider('bm25-run', pools);
-  const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(provider, queries, qrels, minGrade, judge);
+  const { configs, relevantInPool, candidatesPerQuery, localJudgeMs } = await throughPipeline(
+    provider,
+    queries,
+    qrels,
+    minGrade,
+    judge,
+  );
   return {
     dataset: 'TREC DL19 passage (BM25 top-100 re-rank)',
     queries: qrels.size,
@@ -276,4 +358,3 @@ export async function evaluateDl19(judge: Judge): Promise<DatasetResult> {
     configs,
   };
 }
-

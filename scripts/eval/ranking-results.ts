@@ -57,7 +57,14 @@ export interface DatasetResult {
   relevantJudged: number;
   candidatesPerQuery: number;
   setupMs: number;
-  baseline?: { label: string; ndcg10: number; recall100: number; expectedNdcg10: number; pass: boolean; splits: SplitFigures };
+  baseline?: {
+    label: string;
+    ndcg10: number;
+    recall100: number;
+    expectedNdcg10: number;
+    pass: boolean;
+    splits: SplitFigures;
+  };
   /**
    * Local judge only: its own CPU time to judge all of a query's candidates at once (`judge.judge`,
    * no stage A, no gates), per query: the ≤ 3 ms budget for 100 candidates. CPU time, not wall

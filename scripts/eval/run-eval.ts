@@ -26,7 +26,13 @@ import { CASCADE_TOP_N, evaluateDl19, evaluateScifact, MAX_CANDIDATES } from './
 import type { DatasetResult } from './ranking-results.ts';
 import type { Table } from './report.ts';
 import {
-  cascadeCostTable, injectionTables, rankingSplitTable, rankingTable, rankingTargetTable, renderMarkdown, renderText,
+  cascadeCostTable,
+  injectionTables,
+  rankingSplitTable,
+  rankingTable,
+  rankingTargetTable,
+  renderMarkdown,
+  renderText,
 } from './report.ts';
 
 const USAGE = `usage: npm run eval -- [--only ranking|injection] [--judge ${JUDGE_NAMES.join('|')}]`;
@@ -178,43 +184,46 @@ const ANCHORS = `| system | SciFact | DL19 |
 | RankGPT gpt-4o-mini | — | 0.735 |`;
 
 function qualityMarkdown(report: EvalReport, only: string | undefined): string {
-  const notRun = (part: string) => `Not run in this invocation (\`--only ${only ?? part}\`); run \`npm run eval\` for both.`;
+  const notRun = (part: string) =>
+    `Not run in this invocation (\`--only ${only ?? part}\`); run \`npm run eval\` for both.`;
   const md = (table: Table) => renderMarkdown(table);
   const rankingPart = report.ranking
     ? [
-      md(rankingTable(report.ranking.scifact)),
-      '',
-      md(rankingTable(report.ranking.dl19)),
-      '',
-      md(rankingSplitTable(report.ranking.scifact)),
-      '',
-      md(rankingSplitTable(report.ranking.dl19)),
-      '',
-      `**Sanity check**: DL19 BM25 run NDCG@10 = ${report.ranking.dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): `
-        + `**${report.ranking.dl19.baseline?.pass ? 'PASS' : 'FAIL'}**.`,
-      '',
-      md(rankingTargetTable([report.ranking.scifact, report.ranking.dl19])),
-      '',
-      'The local judge reads the whole text the provider returned (for the local provider the document\'s first '
-        + '2,000 characters beside the snippet) and scores it with BM25F, coverage, term proximity and RM3 feedback from the '
-        + 'batch ([ranking.md](ranking.md)). These are the features BM25 and BM25+RM3 already are, so on BM25\'s own pool they '
-        + 'add little: published BM25+RM3 on DL19 is about 0.52. What the gates change is shown by *relevant dropped*. Reaching '
-        + 'the cross-encoder figures below needs a judge that understands the text (`--judge openai|anthropic`, '
-        + '`JUDGE_MODE=listwise`, against a real model).',
-      '',
-      ...(report.cascadeCost ? [
-        md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model, report.cascadeCost.listwise)),
+        md(rankingTable(report.ranking.scifact)),
         '',
-        `The fake model scores each fenced candidate by word overlap with the query and reports usage as the wire format does `
-          + `(\`usage.prompt_tokens\`, \`completion_tokens\`; one token per ${CHARS_PER_TOKEN} characters of the messages and of the reply); the judge `
-          + 'sends 8 candidates per call. In listwise mode it then ranks windows of 20 passages by the same overlap and answers '
-          + '`[3] > [1] > …`. Calls and tokens are what `meta.usage` reports; NDCG here measures the stand-in, not a real model.',
+        md(rankingTable(report.ranking.dl19)),
         '',
-      ] : []),
-      'Published anchors (NDCG@10), for comparison:',
-      '',
-      ANCHORS,
-    ].join('\n')
+        md(rankingSplitTable(report.ranking.scifact)),
+        '',
+        md(rankingSplitTable(report.ranking.dl19)),
+        '',
+        `**Sanity check**: DL19 BM25 run NDCG@10 = ${report.ranking.dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ` +
+          `**${report.ranking.dl19.baseline?.pass ? 'PASS' : 'FAIL'}**.`,
+        '',
+        md(rankingTargetTable([report.ranking.scifact, report.ranking.dl19])),
+        '',
+        "The local judge reads the whole text the provider returned (for the local provider the document's first " +
+          '2,000 characters beside the snippet) and scores it with BM25F, coverage, term proximity and RM3 feedback from the ' +
+          "batch ([ranking.md](ranking.md)). These are the features BM25 and BM25+RM3 already are, so on BM25's own pool they " +
+          'add little: published BM25+RM3 on DL19 is about 0.52. What the gates change is shown by *relevant dropped*. Reaching ' +
+          'the cross-encoder figures below needs a judge that understands the text (`--judge openai|anthropic`, ' +
+          '`JUDGE_MODE=listwise`, against a real model).',
+        '',
+        ...(report.cascadeCost
+          ? [
+              md(cascadeCostTable(report.cascadeCost.results, report.cascadeCost.model, report.cascadeCost.listwise)),
+              '',
+              `The fake model scores each fenced candidate by word overlap with the query and reports usage as the wire format does ` +
+                `(\`usage.prompt_tokens\`, \`completion_tokens\`; one token per ${CHARS_PER_TOKEN} characters of the messages and of the reply); the judge ` +
+                'sends 8 candidates per call. In listwise mode it then ranks windows of 20 passages by the same overlap and answers ' +
+                '`[3] > [1] > …`. Calls and tokens are what `meta.usage` reports; NDCG here measures the stand-in, not a real model.',
+              '',
+            ]
+          : []),
+        'Published anchors (NDCG@10), for comparison:',
+        '',
+        ANCHORS,
+      ].join('\n')
     : notRun('injection');
   const injectionPart = report.injection ? injectionTables(report.injection).map(md).join('\n\n') : notRun('ranking');
   return `# Quality: ranking and injection screening, measured
@@ -261,7 +270,10 @@ npm run train:screening            # retrains the injection model; reproduces th
 async function main(): Promise<number> {
   let values: { only?: string; judge?: string };
   try {
-    ({ values } = parseArgs({ options: { only: { type: 'string' }, judge: { type: 'string', default: 'local' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { only: { type: 'string' }, judge: { type: 'string', default: 'local' } },
+      strict: true,
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -293,12 +305,16 @@ async function main(): Promise<number> {
     const scifact = await evaluateScifact(judge);
     const dl19 = await evaluateDl19(judge);
     ranking = { scifact, dl19 };
-    console.log(`\nSciFact local index built in memory in ${(scifact.setupMs / 1000).toFixed(2)} s; DL19 pools loaded in ${(dl19.setupMs / 1000).toFixed(2)} s.\n`);
+    console.log(
+      `\nSciFact local index built in memory in ${(scifact.setupMs / 1000).toFixed(2)} s; DL19 pools loaded in ${(dl19.setupMs / 1000).toFixed(2)} s.\n`,
+    );
     console.log(`${renderText(rankingTable(scifact))}\n`);
     console.log(`${renderText(rankingTable(dl19))}\n`);
     console.log(`${renderText(rankingSplitTable(scifact))}\n`);
     console.log(`${renderText(rankingSplitTable(dl19))}\n`);
-    console.log(`DL19 BM25 sanity check: NDCG@10 ${dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ${dl19.baseline?.pass ? 'PASS' : 'FAIL'}\n`);
+    console.log(
+      `DL19 BM25 sanity check: NDCG@10 ${dl19.baseline?.ndcg10.toFixed(4) ?? '—'} (expected 0.5058): ${dl19.baseline?.pass ? 'PASS' : 'FAIL'}\n`,
+    );
     console.log(`${renderText(rankingTargetTable([scifact, dl19]))}\n`);
   }
 
@@ -312,7 +328,9 @@ async function main(): Promise<number> {
       const listwiseJudge = createOpenAiJudge({ baseUrl: fake.baseUrl, model: fake.model, mode: 'listwise' });
       const listwise = [await evaluateDl19(listwiseJudge), await evaluateScifact(listwiseJudge)];
       cascadeCost = { model: fake.model, results, listwise };
-      console.log(`${renderText(cascadeCostTable(results, fake.model, listwise))}\n(${fake.requests} chat completions answered)\n`);
+      console.log(
+        `${renderText(cascadeCostTable(results, fake.model, listwise))}\n(${fake.requests} chat completions answered)\n`,
+      );
     } finally {
       await fake.close();
     }

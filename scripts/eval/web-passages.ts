@@ -43,8 +43,18 @@ export async function webPassageRows(): Promise<BuiltRow[]> {
   for await (const row of readJsonl(dataPath('pi-bipia-indirect', 'test.jsonl'))) {
     const attack = row.attack_text;
     const position = row.position;
-    if (row.label !== 1 || typeof attack !== 'string' || (position !== 'start' && position !== 'middle' && position !== 'end')) continue;
-    rows.push({ text: splice(take(), attack, position as SplicePosition), label: 1, source: String(row.source ?? 'bipia'), category: position });
+    if (
+      row.label !== 1 ||
+      typeof attack !== 'string' ||
+      (position !== 'start' && position !== 'middle' && position !== 'end')
+    )
+      continue;
+    rows.push({
+      text: splice(take(), attack, position as SplicePosition),
+      label: 1,
+      source: String(row.source ?? 'bipia'),
+      category: position,
+    });
   }
   const attacks = rows.length;
   for (let i = 0; i < attacks; i += 1) rows.push({ text: take(), label: 0, source: 'dl19-clean', category: 'clean' });

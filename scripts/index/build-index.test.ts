@@ -23,7 +23,10 @@ async function run(args: string[], env: Record<string, string> = {}): Promise<Ru
   const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('LOCAL_'));
   const childEnv = { ...Object.fromEntries(inherited), ...env };
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: childEnv });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -48,7 +51,11 @@ afterAll(async () => {
 describe('npm run index', () => {
   it('indexes LOCAL_CORPUS into LOCAL_INDEX_PATH and prints count, time and size', async () => {
     const out = join(dir, 'out', 'index.sqlite');
-    const result = await run([], { LOCAL_CORPUS: join(dir, 'docs'), LOCAL_INDEX_PATH: out, LOCAL_BASE_URL: 'https://kb.example.com/' });
+    const result = await run([], {
+      LOCAL_CORPUS: join(dir, 'docs'),
+      LOCAL_INDEX_PATH: out,
+      LOCAL_BASE_URL: 'https://kb.example.com/',
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/documents: 2 \(1 skipped, see the warnings\)/);
     expect(result.stdout).toMatch(/build time: \d+\.\d s/);
@@ -69,7 +76,9 @@ describe('npm run index', () => {
   it('fails clearly, without a stack, when the corpus is missing or not given', async () => {
     const missing = await run(['--corpus', join(dir, 'nope')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr.trim()).toBe(`npm run index: the corpus ${join(dir, 'nope')} does not exist (LOCAL_CORPUS / --corpus).`);
+    expect(missing.stderr.trim()).toBe(
+      `npm run index: the corpus ${join(dir, 'nope')} does not exist (LOCAL_CORPUS / --corpus).`,
+    );
 
     const none = await run([]);
     expect(none.code).toBe(2);

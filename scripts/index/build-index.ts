@@ -31,7 +31,12 @@ async function main(): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { corpus: { type: 'string' }, out: { type: 'string' }, 'base-url': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        corpus: { type: 'string' },
+        out: { type: 'string' },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -47,10 +52,12 @@ async function main(): Promise<void> {
   const corpus = resolve(corpusArg);
   const corpusInfo = await stat(corpus).catch(() => undefined);
   if (!corpusInfo) throw new UsageError(`the corpus ${corpus} does not exist (LOCAL_CORPUS / --corpus).`);
-  if (!corpusInfo.isDirectory() && !/\.jsonl$/i.test(corpus)) throw new UsageError(`the corpus must be a .jsonl file or a folder: ${corpus}`);
+  if (!corpusInfo.isDirectory() && !/\.jsonl$/i.test(corpus))
+    throw new UsageError(`the corpus must be a .jsonl file or a folder: ${corpus}`);
   const out = resolve(values.out ?? (process.env.LOCAL_INDEX_PATH || DEFAULT_INDEX_PATH));
   const baseUrl = values['base-url'] ?? (process.env.LOCAL_BASE_URL || undefined);
-  if (baseUrl !== undefined && !URL.canParse(baseUrl)) throw new UsageError(`--base-url / LOCAL_BASE_URL is not an absolute URL: ${baseUrl}`);
+  if (baseUrl !== undefined && !URL.canParse(baseUrl))
+    throw new UsageError(`--base-url / LOCAL_BASE_URL is not an absolute URL: ${baseUrl}`);
 
   console.log(`indexing ${corpus}`);
   let skipped = 0;
@@ -73,10 +80,15 @@ async function main(): Promise<void> {
   index.close();
   const size = (await stat(out)).size;
   const count = index.header.document_count;
-  if (count === 0) console.warn(`warning: ${corpus} held no documents (looked for ${corpusInfo.isDirectory() ? '.md, .markdown, .txt, .html, .htm files' : 'JSONL lines with an "_id"'})`);
+  if (count === 0)
+    console.warn(
+      `warning: ${corpus} held no documents (looked for ${corpusInfo.isDirectory() ? '.md, .markdown, .txt, .html, .htm files' : 'JSONL lines with an "_id"'})`,
+    );
   console.log(`documents: ${count}${skipped ? ` (${skipped} skipped, see the warnings)` : ''}`);
   console.log(`build time: ${seconds.toFixed(1)} s`);
-  console.log(`index: ${relative(process.cwd(), out) || out} (${mib(size)}, format ${index.header.format_version}, SQLite ${index.header.sqlite_version} FTS5)`);
+  console.log(
+    `index: ${relative(process.cwd(), out) || out} (${mib(size)}, format ${index.header.format_version}, SQLite ${index.header.sqlite_version} FTS5)`,
+  );
 }
 
 try {

@@ -15,10 +15,12 @@ export const lineCount = (text: string): number => (text === '' ? 0 : text.repla
 
 /** The files over the limit, as messages; `read` gives a file's text by its path from the root. */
 export function oversizedFiles(files: readonly string[], read: (file: string) => string, max = MAX_LINES): string[] {
-  return files.filter((file) => SOURCE.test(file)).flatMap((file) => {
-    const lines = lineCount(read(file));
-    return lines > max ? [`${file}: ${lines} lines (at most ${max}); split it by purpose`] : [];
-  });
+  return files
+    .filter((file) => SOURCE.test(file))
+    .flatMap((file) => {
+      const lines = lineCount(read(file));
+      return lines > max ? [`${file}: ${lines} lines (at most ${max}); split it by purpose`] : [];
+    });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -33,16 +33,23 @@ const isTestDouble = (target: string) => /(^|\/)testing\//.test(target);
 export function checkLayers(graph: ImportGraph): string[] {
   const problems: string[] = [];
   const { workspaces } = graph;
-  const layerOf = (w: Workspace | undefined) => (w ? LAYERS[w.name] ?? 3 : 5);
+  const layerOf = (w: Workspace | undefined) => (w ? (LAYERS[w.name] ?? 3) : 5);
   for (const [file, edges] of graph.imports) {
     const from = workspaceOf(workspaces, file);
     for (const { specifier, target } of edges) {
       if (specifier === '@rankgate/shared' || specifier.startsWith('@rankgate/shared/')) {
-        problems.push(`${file}: ${specifier} is gone; import @rankgate/contracts, @rankgate/platform or @rankgate/ranking`);
+        problems.push(
+          `${file}: ${specifier} is gone; import @rankgate/contracts, @rankgate/platform or @rankgate/ranking`,
+        );
         continue;
       }
-      if (from?.name === '@rankgate/contracts' && !specifier.startsWith('.') && !specifier.startsWith('node:')
-        && !CONTRACTS_RUNTIME.has(specifier) && !isTest(file)) {
+      if (
+        from?.name === '@rankgate/contracts' &&
+        !specifier.startsWith('.') &&
+        !specifier.startsWith('node:') &&
+        !CONTRACTS_RUNTIME.has(specifier) &&
+        !isTest(file)
+      ) {
         problems.push(`${file}: @rankgate/contracts depends on zod only, not ${specifier}`);
       }
       if (!target) continue;
@@ -50,10 +57,13 @@ export function checkLayers(graph: ImportGraph): string[] {
         problems.push(`${file}: ${specifier} is not an entry point of its package (see its package.json exports)`);
         continue;
       }
-      if (specifier.startsWith('.') && !fileExists(graph, target)) problems.push(`${file}: ${specifier} does not exist`);
+      if (specifier.startsWith('.') && !fileExists(graph, target))
+        problems.push(`${file}: ${specifier} does not exist`);
       const to = workspaceOf(workspaces, target);
       if (isTestDouble(target) && !isTest(file) && !/^(scripts|e2e)\//.test(file)) {
-        problems.push(`${file}: imports the test double ${specifier}; production code may not (tests and tooling only)`);
+        problems.push(
+          `${file}: imports the test double ${specifier}; production code may not (tests and tooling only)`,
+        );
       }
       if (to === from) continue;
       if (isTooling(file)) continue;
@@ -68,7 +78,9 @@ export function checkLayers(graph: ImportGraph): string[] {
         continue;
       }
       if (layerOf(to) >= layerOf(from)) {
-        problems.push(`${file}: ${from?.name} may not import ${to.name} (layers: contracts ← platform ← ranking ← services)`);
+        problems.push(
+          `${file}: ${from?.name} may not import ${to.name} (layers: contracts ← platform ← ranking ← services)`,
+        );
       }
       if (from && !(to.name in from.dependencies) && !(isTest(file) && to.name in from.devDependencies)) {
         problems.push(`${file}: imports ${to.name}, which ${from.dir}/package.json does not list`);
@@ -116,18 +128,27 @@ export function stronglyConnected(nodes: string[], next: (node: string) => strin
 }
 
 function findCycles(graph: ImportGraph): string[] {
-  const local = (file: string) => (graph.imports.get(file) ?? []).flatMap((e) => (e.target && graph.imports.has(e.target) ? [e.target] : []));
-  const problems = stronglyConnected(graph.files, local).map((loop) => `import cycle between files: ${loop.join(' → ')}`);
+  const local = (file: string) =>
+    (graph.imports.get(file) ?? []).flatMap((e) => (e.target && graph.imports.has(e.target) ? [e.target] : []));
+  const problems = stronglyConnected(graph.files, local).map(
+    (loop) => `import cycle between files: ${loop.join(' → ')}`,
+  );
   // Folders of one shared package (src/<folder>/...) must form a hierarchy too.
   for (const workspace of graph.workspaces.filter((w) => w.dir.startsWith('shared/'))) {
-    const folderOf = (file: string) => file.slice(workspace.dir.length + 1).split('/').slice(0, 2).join('/');
+    const folderOf = (file: string) =>
+      file
+        .slice(workspace.dir.length + 1)
+        .split('/')
+        .slice(0, 2)
+        .join('/');
     const mine = graph.files.filter((f) => f.startsWith(`${workspace.dir}/src/`) && !isTest(f));
     const edges = new Map<string, Set<string>>();
     for (const file of mine) {
       const set = edges.get(folderOf(file)) ?? new Set<string>();
       edges.set(folderOf(file), set);
       for (const target of local(file)) {
-        if (target.startsWith(`${workspace.dir}/src/`) && !isTest(target) && folderOf(target) !== folderOf(file)) set.add(folderOf(target));
+        if (target.startsWith(`${workspace.dir}/src/`) && !isTest(target) && folderOf(target) !== folderOf(file))
+          set.add(folderOf(target));
       }
     }
     for (const loop of stronglyConnected([...edges.keys()], (f) => [...(edges.get(f) ?? [])])) {

@@ -45,8 +45,13 @@ function readWorkspaces(root: string): Workspace[] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
   return manifest.workspaces.map((dir) => {
     const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as Partial<Workspace>;
-    return { dir, name: pkg.name ?? dir, exports: pkg.exports ?? {}, dependencies: pkg.dependencies ?? {},
-      devDependencies: pkg.devDependencies ?? {} };
+    return {
+      dir,
+      name: pkg.name ?? dir,
+      exports: pkg.exports ?? {},
+      dependencies: pkg.dependencies ?? {},
+      devDependencies: pkg.devDependencies ?? {},
+    };
   });
 }
 
@@ -61,16 +66,22 @@ export function readImportGraph(root: string): ImportGraph {
   const imports = new Map<string, ImportEdge[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true);
-    imports.set(file, importedFiles.map(({ fileName: specifier }) => {
-      if (specifier.startsWith('.')) {
-        return { specifier, target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) };
-      }
-      const [scope, name, ...rest] = specifier.split('/');
-      const workspace = byName.get(`${scope}/${name}`);
-      if (!workspace) return { specifier };
-      const entry = workspace.exports[rest.length ? `./${rest.join('/')}` : '.'];
-      return { specifier, target: entry ? path.posix.join(workspace.dir, entry) : `${workspace.dir}/<not exported: ${specifier}>` };
-    }));
+    imports.set(
+      file,
+      importedFiles.map(({ fileName: specifier }) => {
+        if (specifier.startsWith('.')) {
+          return { specifier, target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) };
+        }
+        const [scope, name, ...rest] = specifier.split('/');
+        const workspace = byName.get(`${scope}/${name}`);
+        if (!workspace) return { specifier };
+        const entry = workspace.exports[rest.length ? `./${rest.join('/')}` : '.'];
+        return {
+          specifier,
+          target: entry ? path.posix.join(workspace.dir, entry) : `${workspace.dir}/<not exported: ${specifier}>`,
+        };
+      }),
+    );
   }
   return { root, files, imports, workspaces };
 }

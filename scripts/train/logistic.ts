@@ -5,7 +5,12 @@
  * learning). AdaGrad steps, L2 decay, a seeded order: the same data gives the same weights.
  */
 import type { SentenceTraits } from '@rankgate/ranking/screening/learned';
-import { forEachFeature, forEachSentenceFeature, sentenceOf, sentenceTraits } from '@rankgate/ranking/screening/learned';
+import {
+  forEachFeature,
+  forEachSentenceFeature,
+  sentenceOf,
+  sentenceTraits,
+} from '@rankgate/ranking/screening/learned';
 
 import type { Random } from './random.ts';
 
@@ -35,23 +40,34 @@ export function encode(raw: string, label: 0 | 1, weight: number, geometry: Geom
   const { blockOf, starts } = sentenceOf(text);
   forEachFeature(text, mask, (bucket, at) => {
     buckets.push(bucket);
-    blocks.push((blockOf[at] ?? 0));
+    blocks.push(blockOf[at] ?? 0);
   });
   const traits = sentenceTraits(text, starts);
-  forEachSentenceFeature(text, starts, mask, (bucket, block) => {
-    buckets.push(bucket);
-    blocks.push(block);
-  }, traits);
+  forEachSentenceFeature(
+    text,
+    starts,
+    mask,
+    (bucket, block) => {
+      buckets.push(bucket);
+      blocks.push(block);
+    },
+    traits,
+  );
   const blockCount = blocks.reduce((max, b) => Math.max(max, b + 1), 1);
   return { buckets: Int32Array.from(buckets), blocks: Uint16Array.from(blocks), blockCount, label, weight, traits };
 }
 
 /** The best window of an example under `weights`: its first block and its logit. */
-export function bestWindow(example: Encoded, weights: Float64Array, bias: number, windowBlocks: number): { first: number; logit: number } {
+export function bestWindow(
+  example: Encoded,
+  weights: Float64Array,
+  bias: number,
+  windowBlocks: number,
+): { first: number; logit: number } {
   const sums = new Float64Array(example.blockCount);
   const counts = new Float64Array(example.blockCount);
   for (let i = 0; i < example.buckets.length; i += 1) {
-    const block = (example.blocks[i] ?? 0);
+    const block = example.blocks[i] ?? 0;
     sums[block] = (sums[block] ?? 0) + (weights[example.buckets[i] ?? 0] ?? 0);
     counts[block] = (counts[block] ?? 0) + 1;
   }
@@ -61,8 +77,8 @@ export function bestWindow(example: Encoded, weights: Float64Array, bias: number
     let sum = 0;
     let count = 0;
     for (let b = w; b < Math.min(example.blockCount, w + windowBlocks); b += 1) {
-      sum += (sums[b] ?? 0);
-      count += (counts[b] ?? 0);
+      sum += sums[b] ?? 0;
+      count += counts[b] ?? 0;
     }
     const logit = bias + (count > 0 ? sum / Math.sqrt(count) : 0);
     if (logit > best.logit) best = { first: w, logit };
@@ -93,18 +109,19 @@ export function train(examples: readonly Encoded[], options: TrainOptions): { we
       const { first, logit } = bestWindow(example, weights, bias, options.geometry.windowBlocks);
       const last = first + options.geometry.windowBlocks;
       let count = 0;
-      for (let i = 0; i < example.blocks.length; i += 1) if ((example.blocks[i] ?? 0) >= first && (example.blocks[i] ?? 0) < last) count += 1;
+      for (let i = 0; i < example.blocks.length; i += 1)
+        if ((example.blocks[i] ?? 0) >= first && (example.blocks[i] ?? 0) < last) count += 1;
       if (count === 0) continue;
       const probability = 1 / (1 + Math.exp(-logit));
       const gradient = (probability - example.label) * example.weight;
       const value = 1 / Math.sqrt(count);
       for (let i = 0; i < example.buckets.length; i += 1) {
-        const block = (example.blocks[i] ?? 0);
+        const block = example.blocks[i] ?? 0;
         if (block < first || block >= last) continue;
-        const bucket = (example.buckets[i] ?? 0);
+        const bucket = example.buckets[i] ?? 0;
         const g = gradient * value + options.l2 * (weights[bucket] ?? 0);
         squares[bucket] = (squares[bucket] ?? 0) + g * g;
-        weights[bucket] = (weights[bucket] ?? 0) - ((options.learningRate * g) / Math.sqrt(squares[bucket] ?? 0));
+        weights[bucket] = (weights[bucket] ?? 0) - (options.learningRate * g) / Math.sqrt(squares[bucket] ?? 0);
       }
       biasSquares += gradient * gradient;
       bias -= (options.learningRate * gradient) / Math.sqrt(biasSquares);
@@ -131,7 +148,10 @@ export interface Combination {
 
 /** The combination's logit for one row. */
 export const combinedLogit = (c: Combination, row: CombinationRow): number =>
-  c.model * row.model + c.rules * row.rules + c.bias + row.context.reduce((sum, x, i) => sum + (c.context[i] ?? 0) * x, 0);
+  c.model * row.model +
+  c.rules * row.rules +
+  c.bias +
+  row.context.reduce((sum, x, i) => sum + (c.context[i] ?? 0) * x, 0);
 
 /**
  * score = σ(a·model + c·rules + Σ wᵢ·contextᵢ + b): a, w and b by full-batch gradient descent with a
@@ -155,7 +175,8 @@ export function fitCombination(rows: readonly CombinationRow[], rules: number, i
     }
     fit.model -= (0.5 * ga) / total;
     fit.bias -= (0.5 * gb) / total;
-    for (let i = 0; i < signals; i += 1) fit.context[i] = (fit.context[i] ?? 0) - 0.5 * ((gw[i] ?? 0) / total + 1e-3 * (fit.context[i] ?? 0));
+    for (let i = 0; i < signals; i += 1)
+      fit.context[i] = (fit.context[i] ?? 0) - 0.5 * ((gw[i] ?? 0) / total + 1e-3 * (fit.context[i] ?? 0));
   }
   return fit;
 }

@@ -54,7 +54,8 @@ function quantise(weights: Float64Array): { scale: number; bytes: Buffer } {
   const max = weights.reduce((m, w) => Math.max(m, Math.abs(w)), 1e-9);
   const scale = max / 127;
   const bytes = Buffer.alloc(weights.length);
-  for (let i = 0; i < weights.length; i += 1) bytes.writeInt8(Math.max(-127, Math.min(127, Math.round((weights[i] ?? 0) / scale))), i);
+  for (let i = 0; i < weights.length; i += 1)
+    bytes.writeInt8(Math.max(-127, Math.min(127, Math.round((weights[i] ?? 0) / scale))), i);
   return { scale: Number(scale.toPrecision(8)), bytes };
 }
 
@@ -76,16 +77,27 @@ async function main(): Promise<void> {
   const rows = held.map((e) => {
     const encoded = encode(e.text, e.label, 1, GEOMETRY);
     const window = bestWindow(encoded, quantised, model.bias, GEOMETRY.windowBlocks);
-    const context = USE_CONTEXT ? contextSignals(encoded.traits, window.first, GEOMETRY.windowBlocks) : CONTEXT_SIGNALS.map(() => 0);
-    return { model: window.logit, rules: ruleEvidence(e.text).evidence, context, label: e.label, weight: weightOf(e), source: e.source };
+    const context = USE_CONTEXT
+      ? contextSignals(encoded.traits, window.first, GEOMETRY.windowBlocks)
+      : CONTEXT_SIGNALS.map(() => 0);
+    return {
+      model: window.logit,
+      rules: ruleEvidence(e.text).evidence,
+      context,
+      label: e.label,
+      weight: weightOf(e),
+      source: e.source,
+    };
   });
   const raw = fitCombination(rows, RULES_WEIGHT);
   // Calibrated for the gate: the bias moves down until at most MAX_HELD_OUT_FPR of each kind of held-out benign text
   // reaches 0.55.
   const gateLogit = Math.log(0.55 / 0.45);
   const bias = CALIBRATION_BENIGN.reduce((lowest, sources) => {
-    const benignLogits = rows.filter((row) => row.label === 0 && sources.has(row.source))
-      .map((row) => combinedLogit({ ...raw, bias: 0 }, row)).sort((a, b) => b - a);
+    const benignLogits = rows
+      .filter((row) => row.label === 0 && sources.has(row.source))
+      .map((row) => combinedLogit({ ...raw, bias: 0 }, row))
+      .sort((a, b) => b - a);
     // The quantile as the mean of the five logits around its rank: one odd held-out text moves it less.
     const rank = Math.floor(benignLogits.length * MAX_HELD_OUT_FPR);
     const near = benignLogits.slice(Math.max(0, rank - 2), rank + 3);
@@ -95,9 +107,16 @@ async function main(): Promise<void> {
     return Math.min(lowest, gateLogit - allowed - 1e-3);
   }, raw.bias);
   const round = (x: number): number => Number(x.toFixed(6));
-  const fitted = { model: round(raw.model), rules: round(raw.rules), context: raw.context.map(round), bias: round(bias) };
+  const fitted = {
+    model: round(raw.model),
+    rules: round(raw.rules),
+    context: raw.context.map(round),
+    bias: round(bias),
+  };
   const combine = {
-    model: fitted.model, rules: fitted.rules, bias: fitted.bias,
+    model: fitted.model,
+    rules: fitted.rules,
+    bias: fitted.bias,
     context: Object.fromEntries(CONTEXT_SIGNALS.map((name, i) => [name, fitted.context[i] ?? 0])),
   };
   console.log('second stage:', JSON.stringify(combine));
@@ -110,8 +129,14 @@ async function main(): Promise<void> {
     entry.flagged += Number(flagged);
     bySource.set(key, entry);
   }
-  const validation = Object.fromEntries([...bySource].sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([source, { n, flagged, label }]) => [source, { n, [label === 1 ? 'recall' : 'fpr']: Number((flagged / n).toFixed(4)) }]));
+  const validation = Object.fromEntries(
+    [...bySource]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([source, { n, flagged, label }]) => [
+        source,
+        { n, [label === 1 ? 'recall' : 'fpr']: Number((flagged / n).toFixed(4)) },
+      ]),
+  );
   console.table(validation);
 
   const artefact = {
@@ -136,7 +161,9 @@ async function main(): Promise<void> {
     weights: bytes.toString('base64'),
   };
   await writeFile(OUTPUT, `${JSON.stringify(artefact)}\n`);
-  console.log(`Wrote ${typeof OUTPUT === 'string' ? OUTPUT : fileURLToPath(OUTPUT)} (${(performance.now() - started) / 1000} s).`);
+  console.log(
+    `Wrote ${typeof OUTPUT === 'string' ? OUTPUT : fileURLToPath(OUTPUT)} (${(performance.now() - started) / 1000} s).`,
+  );
 }
 
 await main();

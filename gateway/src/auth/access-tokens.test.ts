@@ -12,7 +12,12 @@ let verifier: ReturnType<typeof createAccessTokenVerifier>;
 
 beforeAll(async () => {
   auth = await startTestAuthServer(BASE_URL);
-  verifier = createAccessTokenVerifier({ issuer: BASE_URL, authServiceUrl: auth.url, internalToken: INTERNAL_TOKEN, refetchCooldownMs: 0 });
+  verifier = createAccessTokenVerifier({
+    issuer: BASE_URL,
+    authServiceUrl: auth.url,
+    internalToken: INTERNAL_TOKEN,
+    refetchCooldownMs: 0,
+  });
 });
 afterAll(() => auth.close());
 
@@ -20,14 +25,20 @@ describe('access token verification', () => {
   it('accepts a token signed by the auth-server and reports its scopes and subject', async () => {
     const { token } = await auth.issue({ scope: 'search:read health:read', sub: 'agent-7' });
     const verified = await verifier.verify(token, ORIGIN);
-    expect(verified).toEqual({ subject: 'agent-7', clientId: 'test-client', scopes: new Set(['search:read', 'health:read']) });
+    expect(verified).toEqual({
+      subject: 'agent-7',
+      clientId: 'test-client',
+      scopes: new Set(['search:read', 'health:read']),
+    });
     // The keys and the revocation check are asked with the internal token.
     expect(auth.seen.every((request) => request.headers['x-internal-token'] === INTERNAL_TOKEN)).toBe(true);
   });
 
   it('accepts a token for any audience the route names, and only those (RFC 8707)', async () => {
     const { token } = await auth.issue({ aud: `${BASE_URL}/mcp` });
-    await expect(verifier.verify(token, [`${BASE_URL}/`, `${BASE_URL}/mcp`])).resolves.toMatchObject({ subject: 'agent-1' });
+    await expect(verifier.verify(token, [`${BASE_URL}/`, `${BASE_URL}/mcp`])).resolves.toMatchObject({
+      subject: 'agent-1',
+    });
     await expect(verifier.verify(token, ORIGIN)).rejects.toThrow(/another resource/);
   });
 
@@ -94,7 +105,12 @@ describe('access token verification', () => {
   });
 
   it('fails closed when the auth-server is down', async () => {
-    const down = createAccessTokenVerifier({ issuer: BASE_URL, authServiceUrl: 'http://127.0.0.1:1', internalToken: INTERNAL_TOKEN, timeoutMs: 500 });
+    const down = createAccessTokenVerifier({
+      issuer: BASE_URL,
+      authServiceUrl: 'http://127.0.0.1:1',
+      internalToken: INTERNAL_TOKEN,
+      timeoutMs: 500,
+    });
     const { token } = await auth.issue();
     await expect(down.verify(token, ORIGIN)).rejects.toBeInstanceOf(TokenCheckUnavailableError);
   });

@@ -52,7 +52,11 @@ export interface AccessTokenVerifier {
 function isKeyFetchFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (!(error instanceof joseErrors.JOSEError)) return true;
-  return error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid || error.code === 'ERR_JOSE_GENERIC';
+  return (
+    error instanceof joseErrors.JWKSTimeout ||
+    error instanceof joseErrors.JWKSInvalid ||
+    error.code === 'ERR_JOSE_GENERIC'
+  );
 }
 
 /**
@@ -70,9 +74,11 @@ function rejectUnlessPlausible(token: string, issuer: string, accepted: readonly
     throw new InvalidAccessTokenError('not a decodable JWT');
   }
   const audiences: unknown[] = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (header.alg !== 'ES256' || header.typ !== 'at+jwt' || typeof header.kid !== 'string') throw new InvalidAccessTokenError('not one of our access tokens');
+  if (header.alg !== 'ES256' || header.typ !== 'at+jwt' || typeof header.kid !== 'string')
+    throw new InvalidAccessTokenError('not one of our access tokens');
   if (claims.iss !== issuer) throw new InvalidAccessTokenError('issued by someone else');
-  if (!audiences.some((audience) => typeof audience === 'string' && accepted.includes(audience))) throw new InvalidAccessTokenError('issued for another resource');
+  if (!audiences.some((audience) => typeof audience === 'string' && accepted.includes(audience)))
+    throw new InvalidAccessTokenError('issued for another resource');
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) throw new InvalidAccessTokenError('expired');
 }
 
@@ -85,9 +91,19 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
  * that second question is asked on every request; the answer is never cached, so a revocation
  * takes effect on the next call.
  */
-export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToken, timeoutMs = 2000, refetchCooldownMs = 1000 }: AccessTokenVerifierOptions): AccessTokenVerifier {
+export function createAccessTokenVerifier({
+  issuer,
+  authServiceUrl,
+  internalToken,
+  timeoutMs = 2000,
+  refetchCooldownMs = 1000,
+}: AccessTokenVerifierOptions): AccessTokenVerifier {
   const headers = { [INTERNAL_TOKEN_HEADER]: internalToken };
-  const keys = createRemoteJWKSet(new URL('/oauth2/jwks', authServiceUrl), { headers, timeoutDuration: timeoutMs, cooldownDuration: refetchCooldownMs });
+  const keys = createRemoteJWKSet(new URL('/oauth2/jwks', authServiceUrl), {
+    headers,
+    timeoutDuration: timeoutMs,
+    cooldownDuration: refetchCooldownMs,
+  });
   const statusUrl = new URL(TOKEN_STATUS_PATH, authServiceUrl);
 
   /** The auth-server's answer, read with the contract it answers with; anything else fails closed (503). */
@@ -107,7 +123,9 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
     const body: unknown = await response.body.json().catch(() => undefined);
     const status = TokenStatusResponseSchema.safeParse(body);
     if (response.statusCode !== 200 || !status.success) {
-      throw new TokenCheckUnavailableError(`the token-status check answered ${response.statusCode} with a body outside its contract`);
+      throw new TokenCheckUnavailableError(
+        `the token-status check answered ${response.statusCode} with a body outside its contract`,
+      );
     }
     return status.data.active;
   }
@@ -118,9 +136,16 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
       rejectUnlessPlausible(token, issuer, audiences);
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer, audience: [...audiences], algorithms: ['ES256'], typ: 'at+jwt', requiredClaims: ['jti', 'sub', 'exp', 'iat'] }));
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer,
+          audience: [...audiences],
+          algorithms: ['ES256'],
+          typ: 'at+jwt',
+          requiredClaims: ['jti', 'sub', 'exp', 'iat'],
+        }));
       } catch (error) {
-        if (isKeyFetchFailure(error)) throw new TokenCheckUnavailableError('the auth-server keys could not be fetched', { cause: error });
+        if (isKeyFetchFailure(error))
+          throw new TokenCheckUnavailableError('the auth-server keys could not be fetched', { cause: error });
         throw new InvalidAccessTokenError(error instanceof Error ? error.message : 'invalid token');
       }
       // jose checks iat only against a maximum age; a token from the future is refused here.
@@ -128,7 +153,8 @@ export function createAccessTokenVerifier({ issuer, authServiceUrl, internalToke
         throw new InvalidAccessTokenError('the token was issued in the future (iat)');
       }
       const { jti, sub } = payload;
-      if (typeof jti !== 'string' || typeof sub !== 'string') throw new InvalidAccessTokenError('jti and sub must be strings');
+      if (typeof jti !== 'string' || typeof sub !== 'string')
+        throw new InvalidAccessTokenError('jti and sub must be strings');
       if (!(await isActive(jti, sub))) throw new InvalidAccessTokenError('the token was revoked');
       const scope = typeof payload.scope === 'string' ? payload.scope : '';
       const clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;

@@ -42,7 +42,8 @@ export interface CallerResolverOptions {
  */
 export function createCallerResolver({ operatorApiKey, demoApiKey, tokens }: CallerResolverOptions) {
   return async (credential: string, audiences: readonly string[]): Promise<Caller> => {
-    if (operatorApiKey !== undefined && secretsEqual(credential, operatorApiKey)) return { kind: 'operator', scopes: OPERATOR_SCOPES };
+    if (operatorApiKey !== undefined && secretsEqual(credential, operatorApiKey))
+      return { kind: 'operator', scopes: OPERATOR_SCOPES };
     if (demoApiKey !== undefined && secretsEqual(credential, demoApiKey)) return { kind: 'demo', scopes: DEMO_SCOPES };
     const token = await tokens.verify(credential, audiences);
     return { kind: 'token', ...token };

@@ -53,9 +53,15 @@ export async function startTestAuthServer(baseUrl: string) {
     close: upstream.close,
     revoke: (jtiOrSubject: string) => revoked.add(jtiOrSubject),
     /** true: token-status answers 500; 'malformed': 200 with a body outside the contract; false: normal. */
-    failTokenStatus: (fail: boolean | 'malformed') => { statusMode = fail === 'malformed' ? 'malformed' : fail ? 'error' : 'ok'; },
-    get jwksFetches() { return jwksFetches; },
-    get statusCalls() { return statusCalls; },
+    failTokenStatus: (fail: boolean | 'malformed') => {
+      statusMode = fail === 'malformed' ? 'malformed' : fail ? 'error' : 'ok';
+    },
+    get jwksFetches() {
+      return jwksFetches;
+    },
+    get statusCalls() {
+      return statusCalls;
+    },
     /** A new signing key, published alongside the old one (as a rotation does). */
     async rotate(kid: string) {
       current = await newKey(kid);

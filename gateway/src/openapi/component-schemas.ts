@@ -5,7 +5,10 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record
 
 const generate = (io: 'input' | 'output'): Record<string, JsonSchema> =>
   z.toJSONSchema(contractRegistry, {
-    target: 'draft-2020-12', io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}`,
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
   }).schemas as Record<string, JsonSchema>;
 
 /** Request bodies, described as callers may send them. */
@@ -23,9 +26,11 @@ function asComponent({ $schema: _s, $id: _i, ...schema }: JsonSchema): JsonSchem
 function openToAdditions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(openToAdditions);
   if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema)
-    .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
-    .map(([key, value]) => [key, openToAdditions(value)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, openToAdditions(value)]),
+  );
 }
 
 /**
@@ -37,7 +42,9 @@ function openToAdditions(schema: unknown): unknown {
 export function componentSchemas(): Record<string, JsonSchema> {
   const output = generate('output');
   const input = generate('input');
-  const components = Object.fromEntries(Object.entries(output).map(([id, schema]) => [id, openToAdditions(asComponent(schema)) as JsonSchema]));
+  const components = Object.fromEntries(
+    Object.entries(output).map(([id, schema]) => [id, openToAdditions(asComponent(schema)) as JsonSchema]),
+  );
   for (const id of REQUESTS) {
     const request = asComponent(input[id] ?? {});
     for (const [name, property] of Object.entries(request.properties ?? {})) {

@@ -27,7 +27,9 @@ async function lint(document: unknown): Promise<LintReport> {
     await writeFile(file, JSON.stringify(document));
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
     // The CLI exits 1 when it finds errors; the report on stdout is what the test reads either way.
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'lint', file, '--format=json'], { env }).catch((error: { stdout: string }) => error);
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'lint', file, '--format=json'], { env }).catch(
+      (error: { stdout: string }) => error,
+    );
     return JSON.parse(stdout) as LintReport;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -41,6 +43,9 @@ describe('Redocly CLI, recommended rules', () => {
     expect(errors.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`)).toEqual([]);
     expect(report.totals.errors).toBe(0);
     const warnings = report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`);
-    for (const warning of warnings) expect(warning).toMatch(/^operation-2xx-response #\/paths\/(~1v2|~1mcp|~1\.well-known~1mcp|~1oauth2~1authorize)\//);
+    for (const warning of warnings)
+      expect(warning).toMatch(
+        /^operation-2xx-response #\/paths\/(~1v2|~1mcp|~1\.well-known~1mcp|~1oauth2~1authorize)\//,
+      );
   }, 30_000);
 });

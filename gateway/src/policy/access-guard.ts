@@ -52,20 +52,28 @@ export function createAccessGuard({ baseUrl, resolveCaller }: AccessGuardOptions
     return async (request: FastifyRequest): Promise<void> => {
       const credential = presentedCredential(request);
       if (credential === undefined) {
-        throw new ProblemError('UNAUTHORIZED', 'This endpoint needs a credential.', { headers: { 'www-authenticate': challenge } });
+        throw new ProblemError('UNAUTHORIZED', 'This endpoint needs a credential.', {
+          headers: { 'www-authenticate': challenge },
+        });
       }
       let caller: Caller;
       try {
         caller = await resolveCaller(credential, acceptedAudiences(baseUrl, access.resource));
       } catch (error) {
         if (error instanceof InvalidAccessTokenError) {
-          throw new ProblemError('UNAUTHORIZED', 'The credential is not valid: it is unknown, expired, revoked, or for another resource.', {
-            headers: { 'www-authenticate': `${challenge}, error="invalid_token"` },
-          });
+          throw new ProblemError(
+            'UNAUTHORIZED',
+            'The credential is not valid: it is unknown, expired, revoked, or for another resource.',
+            {
+              headers: { 'www-authenticate': `${challenge}, error="invalid_token"` },
+            },
+          );
         }
         if (error instanceof TokenCheckUnavailableError) {
           request.log.error({ err: error }, 'access token could not be checked');
-          throw new ProblemError('SERVICE_UNAVAILABLE', 'The authorization server cannot check this token right now.', { headers: { 'retry-after': '5' } });
+          throw new ProblemError('SERVICE_UNAVAILABLE', 'The authorization server cannot check this token right now.', {
+            headers: { 'retry-after': '5' },
+          });
         }
         throw error;
       }

@@ -21,17 +21,27 @@ export interface BurstLimiter {
  * burst limiter is one (`burst`, the same window the MCP service charges for `search_web`); the
  * registration limit is another, with its own name, window and store key. Fails closed.
  */
-export function createBurstLimiter({ store, policy, metrics }: { store: KeyValueStore; policy: BurstPolicy; metrics?: AppMetrics | undefined }): BurstLimiter {
+export function createBurstLimiter({
+  store,
+  policy,
+  metrics,
+}: {
+  store: KeyValueStore;
+  policy: BurstPolicy;
+  metrics?: AppMetrics | undefined;
+}): BurstLimiter {
   const name = policy.name ?? 'burst';
   const limiter = createWindowLimiter({ store, policy, metrics });
-  const logTo = (request: FastifyRequest) => (err: unknown, message: string) => request.log.error({ err, limiter: name }, message);
+  const logTo = (request: FastifyRequest) => (err: unknown, message: string) =>
+    request.log.error({ err, limiter: name }, message);
   return {
     policy,
     async hit(request) {
       try {
         return await limiter.hit(request.clientIp);
       } catch (error) {
-        if (error instanceof LimiterStoreError) logTo(request)(error.cause, 'rate-limit store failed; refusing (fail closed)');
+        if (error instanceof LimiterStoreError)
+          logTo(request)(error.cause, 'rate-limit store failed; refusing (fail closed)');
         throw error;
       }
     },

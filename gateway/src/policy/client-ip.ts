@@ -22,7 +22,8 @@ const PLAUSIBLE_IP = /^[\da-f.:]{2,45}$/i;
  */
 function clientIpOf(request: Pick<FastifyRequest, 'ip' | 'headers'>, internalToken: string): string {
   const claimed = request.headers[INTERNAL_HEADERS.clientIp];
-  if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && fromOurServices(request, internalToken)) return claimed;
+  if (typeof claimed === 'string' && PLAUSIBLE_IP.test(claimed) && fromOurServices(request, internalToken))
+    return claimed;
   return request.ip;
 }
 

@@ -8,7 +8,15 @@ import type { FastifyRequest } from 'fastify';
  * for searches made with the public demo key, shared by every search surface, so REST and MCP
  * together get `limit` searches per address. Other credentials never count. Fails closed.
  */
-export function createDemoQuota({ store, limit, metrics }: { store: KeyValueStore; limit: number; metrics?: AppMetrics | undefined }) {
+export function createDemoQuota({
+  store,
+  limit,
+  metrics,
+}: {
+  store: KeyValueStore;
+  limit: number;
+  metrics?: AppMetrics | undefined;
+}) {
   const allowance = createDemoAllowance({ store, limit, metrics });
   return async (request: FastifyRequest): Promise<void> => {
     if (request.caller?.kind !== 'demo') return;

@@ -6,7 +6,12 @@ import { createLogger } from '@rankgate/platform/logger';
 import type { KeyValueStore } from '@rankgate/platform/stores';
 import { createStoreRedisConnection, RedisKeyValueStore, RestKeyValueStore } from '@rankgate/platform/stores';
 import type { CuttableProxy, RestRedisDouble } from '@rankgate/platform/testing/stores';
-import { redisUrlForTests, requireRedis, startCuttableProxy, startRestRedisDouble } from '@rankgate/platform/testing/stores';
+import {
+  redisUrlForTests,
+  requireRedis,
+  startCuttableProxy,
+  startRestRedisDouble,
+} from '@rankgate/platform/testing/stores';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -19,14 +24,24 @@ const redisAvailable = await requireRedis();
 const INTERNAL_TOKEN = 'i'.repeat(48);
 const OPERATOR_API_KEY = 'op-key-0123456789abcdef';
 const DEMO_API_KEY = 'demo-key-0123456789abcdef';
-const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  service: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 
 let services: Awaited<ReturnType<typeof startTestUpstream>>;
 let searches = 0;
 beforeAll(async () => {
   services = await startTestUpstream((app) => {
-    app.get('/v1/search', async () => { searches += 1; return { ok: true }; });
-    app.get('/api/v1/search', async () => { searches += 1; return { ok: true }; });
+    app.get('/v1/search', async () => {
+      searches += 1;
+      return { ok: true };
+    });
+    app.get('/api/v1/search', async () => {
+      searches += 1;
+      return { ok: true };
+    });
     app.get('/v1/sandbox', async () => ({ sandbox: true }));
     app.post('/mcp', async () => ({ jsonrpc: '2.0', id: 1, result: {} }));
   });
@@ -36,8 +51,13 @@ afterAll(() => services.close());
 function gatewayWith(store: KeyValueStore | undefined, env: Record<string, string> = {}): Promise<FastifyInstance> {
   return buildGatewayApp({
     config: testGatewayConfig({
-      INTERNAL_TOKEN, OPERATOR_API_KEY, DEMO_API_KEY, DEMO_MODE: 'enabled',
-      SEARCH_SERVICE_URL: services.url, MCP_SERVICE_URL: services.url, AUTH_SERVICE_URL: 'http://127.0.0.1:1',
+      INTERNAL_TOKEN,
+      OPERATOR_API_KEY,
+      DEMO_API_KEY,
+      DEMO_MODE: 'enabled',
+      SEARCH_SERVICE_URL: services.url,
+      MCP_SERVICE_URL: services.url,
+      AUTH_SERVICE_URL: 'http://127.0.0.1:1',
       ...env,
     }),
     logger: silent,
@@ -45,11 +65,15 @@ function gatewayWith(store: KeyValueStore | undefined, env: Record<string, strin
   });
 }
 
-const redisStore = (port: number, keyPrefix: string) => new RedisKeyValueStore({
-  redis: createStoreRedisConnection(`redis://127.0.0.1:${port}`, { name: 'gateway-policy-test', onError: () => undefined }),
-  keyPrefix,
-  ownsConnection: true,
-});
+const redisStore = (port: number, keyPrefix: string) =>
+  new RedisKeyValueStore({
+    redis: createStoreRedisConnection(`redis://127.0.0.1:${port}`, {
+      name: 'gateway-policy-test',
+      onError: () => undefined,
+    }),
+    keyPrefix,
+    ownsConnection: true,
+  });
 const search = (gateway: FastifyInstance, ip: string, key = OPERATOR_API_KEY, path = '/v1/search?q=x') =>
   gateway.inject({ url: path, remoteAddress: ip, headers: { 'x-api-key': key } });
 
@@ -89,7 +113,9 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis store', () => {
     const remaining: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const res = await search(gateway, ip, OPERATOR_API_KEY, '/api/v1/search?q=x');
-      expect(parseStructuredList(String(res.headers['ratelimit-policy']))).toEqual([{ value: 'burst', params: { q: 60, w: 60 } }]);
+      expect(parseStructuredList(String(res.headers['ratelimit-policy']))).toEqual([
+        { value: 'burst', params: { q: 60, w: 60 } },
+      ]);
       const [state] = parseStructuredList(String(res.headers.ratelimit));
       expect(state?.value).toBe('burst');
       remaining.push(Number(state?.params.r));
@@ -101,7 +127,12 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis store', () => {
   it('shows the allowance on /health, /v1/* and /mcp without spending it', async () => {
     const ip = '198.51.100.4';
     await search(gateway, ip);
-    for (const request of [{ url: '/health' }, { url: '/v1/sandbox' }, { url: '/v1' }, { method: 'POST' as const, url: '/mcp', payload: {}, headers: { 'x-api-key': OPERATOR_API_KEY } }]) {
+    for (const request of [
+      { url: '/health' },
+      { url: '/v1/sandbox' },
+      { url: '/v1' },
+      { method: 'POST' as const, url: '/mcp', payload: {}, headers: { 'x-api-key': OPERATOR_API_KEY } },
+    ]) {
       const res = await gateway.inject({ ...request, remoteAddress: ip });
       expect(res.statusCode).toBeLessThan(400);
       expect(parseStructuredList(String(res.headers.ratelimit))[0]?.params.r).toBe(59);
@@ -120,7 +151,9 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis store', () => {
     } finally {
       await proxy.restore();
     }
-    await expect.poll(async () => (await search(gateway, '198.51.100.5')).statusCode, { timeout: 5000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await search(gateway, '198.51.100.5')).statusCode, { timeout: 5000, interval: 200 })
+      .toBe(200);
   });
 });
 
@@ -162,10 +195,16 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
       expect((await search(gateway, ip, DEMO_API_KEY)).statusCode).toBe(200);
       expect((await search(gateway, ip, DEMO_API_KEY, '/api/v1/search?q=x')).statusCode).toBe(200);
       // The MCP service searching for this client: another socket address, the client named with the internal token.
-      const viaMcp = () => gateway.inject({
-        url: '/v1/search?q=x', remoteAddress: '127.0.0.1',
-        headers: { authorization: `Bearer ${DEMO_API_KEY}`, 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': ip },
-      });
+      const viaMcp = () =>
+        gateway.inject({
+          url: '/v1/search?q=x',
+          remoteAddress: '127.0.0.1',
+          headers: {
+            authorization: `Bearer ${DEMO_API_KEY}`,
+            'x-internal-token': INTERNAL_TOKEN,
+            'x-rankgate-client-ip': ip,
+          },
+        });
       expect((await viaMcp()).statusCode).toBe(200);
       expect((await search(gateway, ip, DEMO_API_KEY)).statusCode).toBe(200);
       expect((await viaMcp()).statusCode).toBe(200);
@@ -188,10 +227,12 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
   it('ignores a client address named without the internal token', async () => {
     const gateway = await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_LIMIT: '1' });
     try {
-      const spoofed = (claimed: string) => gateway.inject({
-        url: '/v1/search?q=x', remoteAddress: '192.0.2.20',
-        headers: { 'x-api-key': DEMO_API_KEY, 'x-rankgate-client-ip': claimed, 'x-internal-token': 'forged' },
-      });
+      const spoofed = (claimed: string) =>
+        gateway.inject({
+          url: '/v1/search?q=x',
+          remoteAddress: '192.0.2.20',
+          headers: { 'x-api-key': DEMO_API_KEY, 'x-rankgate-client-ip': claimed, 'x-internal-token': 'forged' },
+        });
       expect((await spoofed('192.0.2.21')).statusCode).toBe(200);
       expect((await spoofed('192.0.2.22')).json()).toMatchObject({ code: 'DEMO_EXHAUSTED' }); // both counted against .20
     } finally {
@@ -200,7 +241,10 @@ describe.skipIf(!redisAvailable)('demo quota', () => {
   });
 
   it('is off when the limit is 0 or no store is configured', async () => {
-    for (const gateway of [await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_LIMIT: '0' }), await gatewayWith(undefined)]) {
+    for (const gateway of [
+      await gatewayWith(redisStore(redisPort, `test-${randomUUID()}:`), { DEMO_LIMIT: '0' }),
+      await gatewayWith(undefined),
+    ]) {
       try {
         for (let i = 0; i < 7; i += 1) expect((await search(gateway, '192.0.2.30', DEMO_API_KEY)).statusCode).toBe(200);
       } finally {
@@ -233,7 +277,14 @@ describe('route retirement', () => {
 
   it('announces a retiring route with Deprecation, Sunset and Link, and flags it in the OpenAPI description', async () => {
     const gateway = await gatewayWith(undefined, {
-      ROUTE_RETIREMENTS: JSON.stringify([{ path: '/v1/sandbox', deprecated_at: iso(-10), sunset_at: iso(100), link: 'https://rankgate.test/docs/versioning.md' }]),
+      ROUTE_RETIREMENTS: JSON.stringify([
+        {
+          path: '/v1/sandbox',
+          deprecated_at: iso(-10),
+          sunset_at: iso(100),
+          link: 'https://rankgate.test/docs/versioning.md',
+        },
+      ]),
     });
     try {
       const res = await gateway.inject('/v1/sandbox');
@@ -256,12 +307,22 @@ describe('route retirement', () => {
 
   it('answers UNSUPPORTED_VERSION with a hint once the sunset has passed', async () => {
     const gateway = await gatewayWith(undefined, {
-      ROUTE_RETIREMENTS: JSON.stringify([{ path: '/v1/sandbox', deprecated_at: iso(-200), sunset_at: iso(-1), link: 'https://rankgate.test/docs/migrate' }]),
+      ROUTE_RETIREMENTS: JSON.stringify([
+        {
+          path: '/v1/sandbox',
+          deprecated_at: iso(-200),
+          sunset_at: iso(-1),
+          link: 'https://rankgate.test/docs/migrate',
+        },
+      ]),
     });
     try {
       const res = await gateway.inject('/v1/sandbox');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_VERSION', hint: expect.stringContaining('https://rankgate.test/docs/migrate') });
+      expect(res.json()).toMatchObject({
+        code: 'UNSUPPORTED_VERSION',
+        hint: expect.stringContaining('https://rankgate.test/docs/migrate'),
+      });
     } finally {
       await gateway.close();
     }
@@ -270,7 +331,9 @@ describe('route retirement', () => {
   it('refuses at start-up a sunset less than 90 days after the announcement, naming the setting', () => {
     const result = GatewayEnvSchema.safeParse({
       INTERNAL_TOKEN,
-      ROUTE_RETIREMENTS: JSON.stringify([{ path: '/v1/sandbox', deprecated_at: '2027-01-01', sunset_at: '2027-02-01', link: 'https://rankgate.test/x' }]),
+      ROUTE_RETIREMENTS: JSON.stringify([
+        { path: '/v1/sandbox', deprecated_at: '2027-01-01', sunset_at: '2027-02-01', link: 'https://rankgate.test/x' },
+      ]),
     });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toContain('ROUTE_RETIREMENTS');

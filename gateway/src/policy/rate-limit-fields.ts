@@ -10,7 +10,11 @@ const SURFACES = [/^\/v1(\/|$)/, /^\/api\/v1(\/|$)/, /^\/mcp(\/|$)/, /^\/\.well-
  * Shows the caller's burst allowance on the contract's surfaces without spending it. Searches are
  * skipped here: their limiter stage sets the fields from the hit itself, in the same round trip.
  */
-export function registerRateLimitFields(app: FastifyInstance, limiter: BurstLimiter, routes: readonly UpstreamRoute[]): void {
+export function registerRateLimitFields(
+  app: FastifyInstance,
+  limiter: BurstLimiter,
+  routes: readonly UpstreamRoute[],
+): void {
   const searchPrefixes = routes.filter((route) => route.countsAsSearch).map((route) => route.prefix);
   const isSearch = (path: string) => searchPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   app.addHook('onRequest', async (request, reply) => {

@@ -14,18 +14,31 @@ import { LimiterStoreError } from './burst-limiter.ts';
 export function createRegistrationLimit(limiter: BurstLimiter) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const refuse = (status: number, headers: Record<string, string>, error: string, description: string) =>
-      reply.code(status).headers({ ...headers, 'cache-control': 'no-store' }).type('application/json').send({ error, error_description: description });
+      reply
+        .code(status)
+        .headers({ ...headers, 'cache-control': 'no-store' })
+        .type('application/json')
+        .send({ error, error_description: description });
     let decision;
     try {
       decision = await limiter.hit(request);
     } catch (error) {
       if (!(error instanceof LimiterStoreError)) throw error;
-      return refuse(503, { 'retry-after': '1' }, 'temporarily_unavailable', 'the registration limit cannot be checked right now; retry shortly');
+      return refuse(
+        503,
+        { 'retry-after': '1' },
+        'temporarily_unavailable',
+        'the registration limit cannot be checked right now; retry shortly',
+      );
     }
     if (!decision.allowed) {
       const { limit, windowS } = limiter.policy;
-      return refuse(429, { ...decision.headers, 'retry-after': String(decision.retryAfterS) }, 'rate_limited',
-        `this address may register ${limit} identities or clients per ${windowS} s; retry in ${decision.retryAfterS} s`);
+      return refuse(
+        429,
+        { ...decision.headers, 'retry-after': String(decision.retryAfterS) },
+        'rate_limited',
+        `this address may register ${limit} identities or clients per ${windowS} s; retry in ${decision.retryAfterS} s`,
+      );
     }
     reply.headers(decision.headers);
     return undefined;

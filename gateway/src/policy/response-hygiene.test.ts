@@ -8,17 +8,27 @@ import { buildGatewayApp } from '../app.ts';
 import { testGatewayConfig } from '../test-config.ts';
 import { startTestUpstream } from '../test-upstream.ts';
 
-const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  service: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 let gateway: FastifyInstance;
 let services: Awaited<ReturnType<typeof startTestUpstream>>;
 
 beforeAll(async () => {
   services = await startTestUpstream((app) => {
     app.get('/v1/sandbox', async () => ({ ok: true }));
-    app.get('/oauth2/authorize', async (_request, reply) => reply.type('text/html').header('content-security-policy', "default-src 'self'").send('<p>consent</p>'));
+    app.get('/oauth2/authorize', async (_request, reply) =>
+      reply.type('text/html').header('content-security-policy', "default-src 'self'").send('<p>consent</p>'),
+    );
   });
   gateway = await buildGatewayApp({
-    config: testGatewayConfig({ SEARCH_SERVICE_URL: services.url, AUTH_SERVICE_URL: services.url, MCP_SERVICE_URL: services.url }),
+    config: testGatewayConfig({
+      SEARCH_SERVICE_URL: services.url,
+      AUTH_SERVICE_URL: services.url,
+      MCP_SERVICE_URL: services.url,
+    }),
     logger: silent,
   });
 });
@@ -32,21 +42,30 @@ describe('response hygiene', () => {
     for (const path of ['/health', '/v1/sandbox', '/nope']) {
       const res = await gateway.inject(path);
       expect(res.headers).toMatchObject({
-        'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'DENY',
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       });
     }
   });
 
   it('gives HTML pages a CSP with frame-ancestors none, and keeps a policy a service chose itself', async () => {
-    expect((await gateway.inject('/errors/not-found')).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect((await gateway.inject('/errors/not-found')).headers['content-security-policy']).toContain(
+      "frame-ancestors 'none'",
+    );
     expect((await gateway.inject('/oauth2/authorize')).headers['content-security-policy']).toBe("default-src 'self'");
   });
 
   it('lets browsers on other origins call the REST API with header credentials (CORS), not the OAuth or MCP endpoints', async () => {
     const preflight = await gateway.inject({
-      method: 'OPTIONS', url: '/v1/search',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      method: 'OPTIONS',
+      url: '/v1/search',
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
@@ -61,7 +80,12 @@ describe('response hygiene', () => {
 describe('request bodies', () => {
   it('refuses a declared body over 64 KB with 413 before authenticating or proxying', async () => {
     const seen = services.seen.length;
-    const res = await gateway.inject({ method: 'POST', url: '/v1/search', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ q: 'x'.repeat(100_000) }) });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/v1/search',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ q: 'x'.repeat(100_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(services.seen.length).toBe(seen);

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 const CORS_SURFACES = [/^\/v1(\/|$)/, /^\/api(\/|$)/, /^\/health$/, /^\/openapi\.json$/];
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, WWW-Authenticate, Deprecation, Sunset, Link',
+  'access-control-expose-headers':
+    'RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, WWW-Authenticate, Deprecation, Sunset, Link',
 };
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
@@ -14,7 +15,8 @@ const PREFLIGHT_HEADERS = {
 };
 
 // Pages that need more (the website's scripts and styles) set their own policy; these are the floor.
-const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const HTML_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
@@ -28,7 +30,12 @@ export function registerResponseHygiene(app: FastifyInstance): void {
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS' || !isCorsSurface(request.url) || request.headers['access-control-request-method'] === undefined) return;
+    if (
+      request.method !== 'OPTIONS' ||
+      !isCorsSurface(request.url) ||
+      request.headers['access-control-request-method'] === undefined
+    )
+      return;
     return reply.code(204).headers(PREFLIGHT_HEADERS).send();
   });
 

@@ -17,7 +17,11 @@ function retirementHeaders(entry: RouteRetirement): Record<string, string> {
  * Marks retiring routes on every response, and retires them at their sunset: from then on the path
  * answers UNSUPPORTED_VERSION, as an unpublished version does.
  */
-export function registerRouteRetirements(app: FastifyInstance, retirements: readonly RouteRetirement[], now: () => number = Date.now): void {
+export function registerRouteRetirements(
+  app: FastifyInstance,
+  retirements: readonly RouteRetirement[],
+  now: () => number = Date.now,
+): void {
   if (retirements.length === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     const entry = retirementFor(retirements, request.url.split('?')[0] ?? '/');

@@ -41,7 +41,9 @@ export function createRoutePolicies({ guardFor, limiter, demoQuota, registration
     }
     if (route.registrations && registrationLimit) {
       const paths = new Set(route.registrations);
-      stages.push(async (request, reply) => (request.method === 'POST' && paths.has(pathOf(request)) ? registrationLimit(request, reply) : undefined));
+      stages.push(async (request, reply) =>
+        request.method === 'POST' && paths.has(pathOf(request)) ? registrationLimit(request, reply) : undefined,
+      );
     }
     if (stages.length === 0) return undefined;
     return async (request, reply) => {

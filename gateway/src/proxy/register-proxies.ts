@@ -2,7 +2,13 @@ import proxy from '@fastify/http-proxy';
 import type { ForwardedCaller } from '@rankgate/contracts/internal-headers';
 import { ForwardedCallerSchema, INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import type { RawRequestHeaders } from '@rankgate/platform/http';
-import { formatTraceparent, INTERNAL_TOKEN_HEADER, sendProblem, TRACEPARENT_HEADER, traceContextOf } from '@rankgate/platform/http';
+import {
+  formatTraceparent,
+  INTERNAL_TOKEN_HEADER,
+  sendProblem,
+  TRACEPARENT_HEADER,
+  traceContextOf,
+} from '@rankgate/platform/http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
@@ -38,15 +44,21 @@ function forwardedCaller(caller: Caller): string {
   const value: ForwardedCaller = {
     kind: caller.kind,
     scopes: [...caller.scopes].filter((scope): scope is ForwardedCaller['scopes'][number] => KNOWN_SCOPES.has(scope)),
-    ...(caller.kind === 'token' ? { subject: caller.subject, ...(caller.clientId ? { client_id: caller.clientId } : {}) } : {}),
+    ...(caller.kind === 'token'
+      ? { subject: caller.subject, ...(caller.clientId ? { client_id: caller.clientId } : {}) }
+      : {}),
   };
   return JSON.stringify(value);
 }
 
 function forwardHeaders(internalToken: string) {
-  return (request: Pick<FastifyRequest, 'id' | 'clientIp' | 'caller'> & { raw: RawRequestHeaders }, headers: IncomingHttpHeaders): IncomingHttpHeaders => {
+  return (
+    request: Pick<FastifyRequest, 'id' | 'clientIp' | 'caller'> & { raw: RawRequestHeaders },
+    headers: IncomingHttpHeaders,
+  ): IncomingHttpHeaders => {
     const forwarded: IncomingHttpHeaders = {};
-    for (const name in headers) if (!isInternalHeader(name) && !NOT_FORWARDED.has(name)) forwarded[name] = headers[name];
+    for (const name in headers)
+      if (!isInternalHeader(name) && !NOT_FORWARDED.has(name)) forwarded[name] = headers[name];
     forwarded[INTERNAL_TOKEN_HEADER] = internalToken;
     forwarded['x-request-id'] = request.id;
     forwarded[INTERNAL_HEADERS.clientIp] = request.clientIp;

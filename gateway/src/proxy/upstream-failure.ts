@@ -1,13 +1,36 @@
 import { ProblemError } from '@rankgate/contracts/problems';
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'EPIPE']);
-const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT', 'ETIMEDOUT']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'EPIPE',
+]);
+const TIMED_OUT = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'FST_REPLY_FROM_GATEWAY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
-interface ErrorLike { code?: string; statusCode?: number; cause?: unknown }
+interface ErrorLike {
+  code?: string;
+  statusCode?: number;
+  cause?: unknown;
+}
 
 function codesOf(error: unknown): string[] {
   const codes: string[] = [];
-  for (let e = error as ErrorLike | undefined, depth = 0; e && depth < 4; e = e.cause as ErrorLike | undefined, depth += 1) {
+  for (
+    let e = error as ErrorLike | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as ErrorLike | undefined, depth += 1
+  ) {
     if (typeof e.code === 'string') codes.push(e.code);
   }
   return codes;
@@ -21,7 +44,8 @@ export function upstreamFailure(service: string, error: unknown): ProblemError {
   }
   if (codes.some((c) => UNREACHABLE.has(c)) || (error as ErrorLike).statusCode === 503) {
     return new ProblemError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable.`, {
-      cause: error, headers: { 'retry-after': '1' },
+      cause: error,
+      headers: { 'retry-after': '1' },
     });
   }
   return new ProblemError('UPSTREAM_ERROR', `The ${service} service failed to answer.`, { cause: error });

@@ -23,8 +23,20 @@ const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as cons
 
 /** Every public path a service answers, in one table (the OpenAPI description lists the same paths). */
 export const UPSTREAM_ROUTES: readonly UpstreamRoute[] = [
-  { service: 'search', prefix: '/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
-  { service: 'search', prefix: '/api/v1/search', methods: ['GET', 'HEAD', 'POST'], access: SEARCH_ACCESS, countsAsSearch: true },
+  {
+    service: 'search',
+    prefix: '/v1/search',
+    methods: ['GET', 'HEAD', 'POST'],
+    access: SEARCH_ACCESS,
+    countsAsSearch: true,
+  },
+  {
+    service: 'search',
+    prefix: '/api/v1/search',
+    methods: ['GET', 'HEAD', 'POST'],
+    access: SEARCH_ACCESS,
+    countsAsSearch: true,
+  },
   // Reading pages costs like a search: the same credential, burst limiter and demo quota.
   { service: 'search', prefix: '/v1/extract', methods: ['POST'], access: SEARCH_ACCESS, countsAsSearch: true },
   { service: 'search', prefix: '/api/v1/extract', methods: ['POST'], access: SEARCH_ACCESS, countsAsSearch: true },

@@ -13,13 +13,30 @@ function buildDiscoveryDocument(baseUrl: string): DiscoveryDocument {
     api_version: 'v1',
     links: {
       self: { href: at('/v1'), method: 'GET' },
-      search: { href: at('/v1/search'), method: 'GET', description: 'Ranked search (query string); scope search:read or the API key.' },
+      search: {
+        href: at('/v1/search'),
+        method: 'GET',
+        description: 'Ranked search (query string); scope search:read or the API key.',
+      },
       search_post: { href: at('/v1/search'), method: 'POST', description: 'Ranked search (JSON body, same contract).' },
-      extract: { href: at('/v1/extract'), method: 'POST', description: 'Read 1-20 pages by URL: safely fetched, screened, cut at max_chars; scope search:read or the API key.' },
-      sandbox: { href: at('/v1/sandbox'), method: 'GET', description: 'Canned search response; no credential, no upstream call.' },
+      extract: {
+        href: at('/v1/extract'),
+        method: 'POST',
+        description:
+          'Read 1-20 pages by URL: safely fetched, screened, cut at max_chars; scope search:read or the API key.',
+      },
+      sandbox: {
+        href: at('/v1/sandbox'),
+        method: 'GET',
+        description: 'Canned search response; no credential, no upstream call.',
+      },
       health: { href: at('/health'), method: 'GET' },
       openapi: { href: at('/openapi.json'), method: 'GET' },
-      mcp: { href: at('/mcp'), method: 'POST', description: 'MCP over Streamable HTTP; tools search_web and read_pages.' },
+      mcp: {
+        href: at('/mcp'),
+        method: 'POST',
+        description: 'MCP over Streamable HTTP; tools search_web and read_pages.',
+      },
       mcp_server_card: { href: at('/.well-known/mcp/server-card.json'), method: 'GET' },
       agent_identity: { href: at('/agent/identity'), method: 'POST', description: 'Register an agent identity.' },
       agent_claim: { href: at('/agent/identity/claim'), method: 'POST' },

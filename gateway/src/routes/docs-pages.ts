@@ -16,14 +16,19 @@ export interface DocsFile {
 /** Every docs/*.md, read once at start (a guide added to docs/ is published by the next deploy). */
 export async function readDocsFiles(dir = DOCS_DIR): Promise<DocsFile[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort();
-  return Promise.all(names.map(async (name) => ({ slug: name.slice(0, -3), markdown: await readFile(`${dir}${name}`, 'utf8') })));
+  return Promise.all(
+    names.map(async (name) => ({ slug: name.slice(0, -3), markdown: await readFile(`${dir}${name}`, 'utf8') })),
+  );
 }
 
 /** Files also published at the root: docs/auth.md is the agent_auth `skill`, `/auth.md`. */
 const ROOT_PATHS: Readonly<Record<string, string>> = { auth: '/auth.md' };
 
 /** Where a docs file is published as Markdown. */
-const markdownPathsOf = (slug: string): string[] => [`/docs/${slug}.md`, ...(ROOT_PATHS[slug] ? [ROOT_PATHS[slug]] : [])];
+const markdownPathsOf = (slug: string): string[] => [
+  `/docs/${slug}.md`,
+  ...(ROOT_PATHS[slug] ? [ROOT_PATHS[slug]] : []),
+];
 
 /**
  * The Markdown sources as published pages, `/docs/<name>.md` (for agents and curl; the website
@@ -32,6 +37,7 @@ const markdownPathsOf = (slug: string): string[] => [`/docs/${slug}.md`, ...(ROO
 export function registerDocsPages(app: FastifyInstance, files: readonly DocsFile[]): void {
   for (const file of files) {
     const page = cacheable(file.markdown, 'text/markdown; charset=utf-8', REVALIDATE);
-    for (const path of markdownPathsOf(file.slug)) app.get(path, async (request, reply) => sendCacheable(request, reply, page));
+    for (const path of markdownPathsOf(file.slug))
+      app.get(path, async (request, reply) => sendCacheable(request, reply, page));
   }
 }

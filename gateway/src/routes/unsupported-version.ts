@@ -10,7 +10,11 @@ const PUBLISHED = new Set(['v1']);
 export function unsupportedVersion(path: string): ProblemError | undefined {
   const version = VERSION_PATH.exec(path)?.[1];
   if (!version || PUBLISHED.has(version)) return undefined;
-  return new ProblemError('UNSUPPORTED_VERSION', `API version ${version} is not published; the current version is v1.`, {
-    hint: 'Use /v1. The versioning policy (support window, Deprecation and Sunset headers) is at /docs/versioning.md.',
-  });
+  return new ProblemError(
+    'UNSUPPORTED_VERSION',
+    `API version ${version} is not published; the current version is v1.`,
+    {
+      hint: 'Use /v1. The versioning policy (support window, Deprecation and Sunset headers) is at /docs/versioning.md.',
+    },
+  );
 }

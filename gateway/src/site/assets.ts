@@ -48,11 +48,22 @@ export async function loadAssets(dir = ASSETS_DIR): Promise<AssetManifest> {
     if (visiting.has(name)) throw new Error(`website modules import each other in a cycle through ${name}`);
     visiting.add(name);
     const ext = extname(name);
-    const body = ext === '.js'
-      ? Buffer.from(source.body.toString('utf8').replace(RELATIVE_IMPORT, (_all, from: string, imported: string, quote: string) => `${from}${load(imported).url}${quote}`))
-      : source.body;
+    const body =
+      ext === '.js'
+        ? Buffer.from(
+            source.body
+              .toString('utf8')
+              .replace(
+                RELATIVE_IMPORT,
+                (_all, from: string, imported: string, quote: string) => `${from}${load(imported).url}${quote}`,
+              ),
+          )
+        : source.body;
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
-    const entry = { ...cacheable(body, source.contentType, IMMUTABLE), url: `/assets/${name.slice(0, -ext.length)}.${hash}${ext}` };
+    const entry = {
+      ...cacheable(body, source.contentType, IMMUTABLE),
+      url: `/assets/${name.slice(0, -ext.length)}.${hash}${ext}`,
+    };
     entries.set(name, entry);
     visiting.delete(name);
     return entry;

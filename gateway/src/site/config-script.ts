@@ -28,5 +28,6 @@ const renderConfigScript = (config: PublicSiteConfig): string =>
 export function registerConfigScript(app: FastifyInstance, demo: SiteDemoConfig): void {
   const script = renderConfigScript(publicSiteConfig(demo));
   app.get('/config.js', async (_request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(script));
+    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(script),
+  );
 }

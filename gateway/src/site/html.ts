@@ -8,7 +8,12 @@ export const withCode = (text: string): string => escapeHtml(text).replace(/`([^
 
 /** A heading id the way GitHub makes one: lower case, punctuation dropped, spaces to hyphens. */
 export const slugify = (text: string): string =>
-  text.toLowerCase().trim().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/<[^>]*>/g, '')
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 
 /**
  * A table that may be wider than the screen scrolls inside its own box. The box is a labelled,

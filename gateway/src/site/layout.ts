@@ -22,8 +22,10 @@ const isCurrent = (href: string, path: string): boolean =>
   href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 
 function navigation(path: string): string {
-  const items = NAV.map(({ href, label }) =>
-    `<li><a href="${href}"${isCurrent(href, path) ? ' aria-current="page"' : ''}>${label}</a></li>`).join('');
+  const items = NAV.map(
+    ({ href, label }) =>
+      `<li><a href="${href}"${isCurrent(href, path) ? ' aria-current="page"' : ''}>${label}</a></li>`,
+  ).join('');
   return `<nav aria-label="Site"><ul class="nav">${items}</ul></nav>`;
 }
 
@@ -36,7 +38,10 @@ export function createLayout(assets: AssetManifest): (page: SitePage) => string 
   const icon = assets.url('favicon.svg');
   return ({ title, path, description, body, scripts = [] }) => {
     const scriptTags = scripts.length
-      ? ['<script src="/config.js"></script>', ...scripts.map((name) => `<script type="module" src="${assets.url(name)}"></script>`)].join('\n')
+      ? [
+          '<script src="/config.js"></script>',
+          ...scripts.map((name) => `<script type="module" src="${assets.url(name)}"></script>`),
+        ].join('\n')
       : '';
     return `<!doctype html>
 <html lang="en">

@@ -13,7 +13,9 @@ describe('guide Markdown rendering', () => {
   });
 
   it('points links between guides at their HTML pages and leaves other links alone', () => {
-    const { html } = render('[a](ranking.md) [b](/docs/errors.md#rate_limited) [c](./errors.md) [d](other.md) [e](https://example.org/x.md) [f](/openapi.json)');
+    const { html } = render(
+      '[a](ranking.md) [b](/docs/errors.md#rate_limited) [c](./errors.md) [d](other.md) [e](https://example.org/x.md) [f](/openapi.json)',
+    );
     expect(html).toContain('href="/docs/ranking"');
     expect(html).toContain('href="/docs/errors#rate_limited"');
     expect(html).toContain('href="/docs/errors"');
@@ -29,7 +31,9 @@ describe('guide Markdown rendering', () => {
 
   it('wraps tables so they scroll on narrow screens', () => {
     const { html } = render('## Limits\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
-    expect(html).toMatch(/<div class="table-wrap" role="region" tabindex="0" aria-label="Table: Limits"><table>[\s\S]*<\/table>\n?<\/div>/);
+    expect(html).toMatch(
+      /<div class="table-wrap" role="region" tabindex="0" aria-label="Table: Limits"><table>[\s\S]*<\/table>\n?<\/div>/,
+    );
     // Each region has its own name, also for two tables in one section.
     const two = render('## Limits\n\n| a |\n|---|\n| 1 |\n\n| b |\n|---|\n| 2 |\n').html;
     expect([...two.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1])).toEqual(['Table: Limits', 'Table: Limits (2)']);

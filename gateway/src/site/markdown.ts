@@ -9,7 +9,9 @@ import { escapeHtml, scrollableTable, slugify } from './html.ts';
  * point at their HTML pages; links to other repository files become plain names; tables scroll
  * on narrow screens.
  */
-export function createMarkdownRenderer(guides: ReadonlySet<string>): (markdown: string) => { html: string; title: string | undefined } {
+export function createMarkdownRenderer(
+  guides: ReadonlySet<string>,
+): (markdown: string) => { html: string; title: string | undefined } {
   const guideLink = (href: string): string => {
     const match = /^(?:\.\/|\/docs\/)?([\w-]+)\.md(#.*)?$/.exec(href);
     return match?.[1] && guides.has(match[1]) ? `/docs/${match[1]}${match[2] ?? ''}` : href;

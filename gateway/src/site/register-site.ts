@@ -1,4 +1,10 @@
-import { PROBLEM_CODES, PROBLEMS, ProblemError, renderProblemIndex, renderProblemPage } from '@rankgate/contracts/problems';
+import {
+  PROBLEM_CODES,
+  PROBLEMS,
+  ProblemError,
+  renderProblemIndex,
+  renderProblemPage,
+} from '@rankgate/contracts/problems';
 import type { FastifyInstance } from 'fastify';
 
 import { buildOpenApi } from '../openapi/build-openapi.ts';
@@ -38,7 +44,7 @@ const HTML = 'text/html; charset=utf-8';
 export async function registerSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const assets = await loadAssets();
   const layout = createLayout(assets);
-  const docs = options.docs ?? await readDocsFiles();
+  const docs = options.docs ?? (await readDocsFiles());
   const { intro, guides } = renderGuides(docs);
   // The same document /openapi.json serves; the reference reads the parts it shows.
   const openapi = buildOpenApi(options.baseUrl, options.retirements) as unknown as OpenApiDocument;
@@ -47,7 +53,14 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
   const addPage = (path: string, html: string): void => {
     pages.set(path, cacheable(html, HTML, REVALIDATE));
   };
-  for (const page of [homePage(), docsIndexPage(intro, guides, openapi), developersPage(options.baseUrl), contactPage(), privacyPage(), ...guides.map(guidePage)]) {
+  for (const page of [
+    homePage(),
+    docsIndexPage(intro, guides, openapi),
+    developersPage(options.baseUrl),
+    contactPage(),
+    privacyPage(),
+    ...guides.map(guidePage),
+  ]) {
     addPage(page.path, layout(page));
   }
   addPage('/errors', renderProblemIndex(layout));
@@ -58,7 +71,9 @@ export async function registerSite(app: FastifyInstance, options: SiteOptions): 
     for (const [path, page] of pages) site.get(path, async (request, reply) => sendCacheable(request, reply, page));
     // An unknown slug under /errors is a problem like any other 404, with a pointer to the list.
     site.get<{ Params: { slug: string } }>('/errors/:slug', async (request) => {
-      throw new ProblemError('NOT_FOUND', `There is no error type named "${request.params.slug}".`, { hint: 'See /errors for the list.' });
+      throw new ProblemError('NOT_FOUND', `There is no error type named "${request.params.slug}".`, {
+        hint: 'See /errors for the list.',
+      });
     });
     registerDocsPages(site, docs);
     registerAssetRoutes(site, assets);

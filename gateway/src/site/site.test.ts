@@ -20,19 +20,35 @@ import { registerSite } from './register-site.ts';
 
 const BASE_URL = 'https://rankgate.test';
 const DEMO_KEY = 'demo-public-key-0123456789';
-const silent = createLogger({ service: 'gateway', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
-
-const gatewayWith = (env: Record<string, string>): Promise<FastifyInstance> => buildGatewayApp({
-  // Nothing listens on port 1: the site needs no service.
-  config: testGatewayConfig({ BASE_URL, SEARCH_SERVICE_URL: 'http://127.0.0.1:1', AUTH_SERVICE_URL: 'http://127.0.0.1:1', MCP_SERVICE_URL: 'http://127.0.0.1:1', ...env }),
-  logger: silent,
+const silent = createLogger({
+  service: 'gateway',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
 });
+
+const gatewayWith = (env: Record<string, string>): Promise<FastifyInstance> =>
+  buildGatewayApp({
+    // Nothing listens on port 1: the site needs no service.
+    config: testGatewayConfig({
+      BASE_URL,
+      SEARCH_SERVICE_URL: 'http://127.0.0.1:1',
+      AUTH_SERVICE_URL: 'http://127.0.0.1:1',
+      MCP_SERVICE_URL: 'http://127.0.0.1:1',
+      ...env,
+    }),
+    logger: silent,
+  });
 
 let site: FastifyInstance;
 let demoSite: FastifyInstance;
 const guides = (await readDocsFiles()).map((f) => f.slug).filter((slug) => slug !== 'index');
 const HTML_PAGES = [
-  '/', '/docs', '/developers', '/contact', '/privacy', '/errors',
+  '/',
+  '/docs',
+  '/developers',
+  '/contact',
+  '/privacy',
+  '/errors',
   ...PROBLEM_CODES.map((code) => `/errors/${PROBLEMS[code].slug}`),
   ...guides.map((slug) => `/docs/${slug}`),
 ];
@@ -76,16 +92,26 @@ describe('/config.js', () => {
 });
 
 describe('security headers', () => {
-  it.each([...HTML_PAGES, '/config.js', '/docs/versioning.md', '/errors/no-such-error'])('%s carries the strict CSP, nosniff and Referrer-Policy', async (path) => {
-    const res = await site.inject(path);
-    const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-  });
+  it.each([...HTML_PAGES, '/config.js', '/docs/versioning.md', '/errors/no-such-error'])(
+    '%s carries the strict CSP, nosniff and Referrer-Policy',
+    async (path) => {
+      const res = await site.inject(path);
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'none'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
 
   it.each(HTML_PAGES)('%s needs nothing the CSP forbids: no inline script, style or event handler', async (path) => {
     const { body } = await site.inject(path);
@@ -109,16 +135,22 @@ describe('pages', () => {
 
   it('marks the current section in the navigation', async () => {
     expect((await site.inject('/docs/ranking')).body).toContain('<a href="/docs" aria-current="page">Docs</a>');
-    expect((await site.inject('/errors/rate-limited')).body).toContain('<a href="/errors" aria-current="page">Errors</a>');
+    expect((await site.inject('/errors/rate-limited')).body).toContain(
+      '<a href="/errors" aria-current="page">Errors</a>',
+    );
   });
 
-  it('serves the search page with its script after /config.js, the k choices and the contract\'s risk bands', async () => {
+  it("serves the search page with its script after /config.js, the k choices and the contract's risk bands", async () => {
     const { body } = await site.inject('/');
     expect(body.indexOf('<script src="/config.js"></script>')).toBeGreaterThan(-1);
-    expect(body.indexOf('<script src="/config.js">')).toBeLessThan(body.search(/<script type="module" src="\/assets\/search\.[0-9a-f]{10}\.js">/));
+    expect(body.indexOf('<script src="/config.js">')).toBeLessThan(
+      body.search(/<script type="module" src="\/assets\/search\.[0-9a-f]{10}\.js">/),
+    );
     expect(body).toMatch(/<select id="k" name="k">(<option value="\d+"( selected)?>\d+<\/option>)+<\/select>/);
     expect(body).toContain('<option value="10" selected>');
-    expect(body).toContain(`data-risk-medium="${INJECTION_RISK_MEDIUM_FROM}" data-risk-high="${PROMPT_INJECTION_THRESHOLD}"`);
+    expect(body).toContain(
+      `data-risk-medium="${INJECTION_RISK_MEDIUM_FROM}" data-risk-high="${PROMPT_INJECTION_THRESHOLD}"`,
+    );
     expect(body).toContain(`from ${PROMPT_INJECTION_THRESHOLD.toFixed(2)}, where the safety gate removes the source`);
     expect(body).toContain('<label for="api-key">API key</label>');
     // A newcomer fills the key before pressing Search: the field comes first, in the page and in tab order.
@@ -128,13 +160,18 @@ describe('pages', () => {
   it('gives the long API reference contents naming every operation and schema, and a Try it on this instance', async () => {
     const { body } = await site.inject('/docs');
     const contents = /<nav aria-label="API reference contents">([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
-    const openapi = buildOpenApi(BASE_URL) as { paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, unknown> } };
+    const openapi = buildOpenApi(BASE_URL) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
     for (const item of Object.values(openapi.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        if (['get', 'post', 'delete'].includes(method)) expect(contents).toContain(`href="#op-${operation.operationId?.toLowerCase()}"`);
+        if (['get', 'post', 'delete'].includes(method))
+          expect(contents).toContain(`href="#op-${operation.operationId?.toLowerCase()}"`);
       }
     }
-    for (const schema of Object.keys(openapi.components.schemas)) expect(contents).toContain(`href="#schema-${schema.toLowerCase()}"`);
+    for (const schema of Object.keys(openapi.components.schemas))
+      expect(contents).toContain(`href="#schema-${schema.toLowerCase()}"`);
     expect(body).toContain(`curl -s ${BASE_URL}/v1/sandbox`);
     expect(body).toContain(`'${BASE_URL}/v1/search?q=how+do+tides+work&amp;k=3'`);
   });
@@ -143,14 +180,21 @@ describe('pages', () => {
     const { body } = await site.inject('/');
     expect(body).toContain('<input id="include-domains" name="include_domains"');
     expect(body).toContain('<input id="exclude-domains" name="exclude_domains"');
-    expect(body).toMatch(/<select id="time-range" name="time_range"><option value="">Any time<\/option><option value="day">Past day<\/option>.*<option value="year">Past year<\/option><\/select>/);
+    expect(body).toMatch(
+      /<select id="time-range" name="time_range"><option value="">Any time<\/option><option value="day">Past day<\/option>.*<option value="year">Past year<\/option><\/select>/,
+    );
   });
 
   it('renders /docs with every path of the OpenAPI description and every guide', async () => {
     const { body } = await site.inject('/docs');
-    const openapi = buildOpenApi(BASE_URL) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
-    for (const path of Object.keys(openapi.paths)) expect(body).toContain(`<code>${path.replace(/&/g, '&amp;')}</code>`);
-    for (const schema of Object.keys(openapi.components.schemas)) expect(body).toContain(`id="schema-${schema.toLowerCase()}"`);
+    const openapi = buildOpenApi(BASE_URL) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const path of Object.keys(openapi.paths))
+      expect(body).toContain(`<code>${path.replace(/&/g, '&amp;')}</code>`);
+    for (const schema of Object.keys(openapi.components.schemas))
+      expect(body).toContain(`id="schema-${schema.toLowerCase()}"`);
     for (const slug of guides) expect(body).toContain(`<a href="/docs/${slug}">`);
     expect(body).toMatch(/<span class="method method-get">GET<\/span> <code>\/v1\/search<\/code>/);
   });
@@ -186,22 +230,31 @@ describe('pages', () => {
 });
 
 describe('caching', () => {
-  it.each(['/', '/docs', '/errors/rate-limited', '/docs/versioning.md'])('%s is revalidated with its ETag (304 without a body)', async (path) => {
-    const first = await site.inject(path);
-    expect(first.headers['cache-control']).toBe('no-cache');
-    const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"[\w-]{27}"$/);
-    const again = await site.inject({ url: path, headers: { 'if-none-match': `W/"other", ${etag}` } });
-    expect(again.statusCode).toBe(304);
-    expect(again.body).toBe('');
-    expect((await site.inject({ url: path, headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200);
-  });
+  it.each(['/', '/docs', '/errors/rate-limited', '/docs/versioning.md'])(
+    '%s is revalidated with its ETag (304 without a body)',
+    async (path) => {
+      const first = await site.inject(path);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      const again = await site.inject({ url: path, headers: { 'if-none-match': `W/"other", ${etag}` } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect((await site.inject({ url: path, headers: { 'if-none-match': '"stale"' } })).statusCode).toBe(200);
+    },
+  );
 
   it('serves every referenced asset under a URL carrying its hash, cached for a year as immutable', async () => {
-    const assets = new Set((await Promise.all(HTML_PAGES.map(async (path) => referencedPaths((await site.inject(path)).body))))
-      .flat().filter((path) => path.startsWith('/assets/')));
-    expect([...assets].map((path) => path.replace(/\.[0-9a-f]{10}\./, '.')).sort())
-      .toEqual(['/assets/favicon.svg', '/assets/search.js', '/assets/site.css']);
+    const assets = new Set(
+      (await Promise.all(HTML_PAGES.map(async (path) => referencedPaths((await site.inject(path)).body))))
+        .flat()
+        .filter((path) => path.startsWith('/assets/')),
+    );
+    expect([...assets].map((path) => path.replace(/\.[0-9a-f]{10}\./, '.')).sort()).toEqual([
+      '/assets/favicon.svg',
+      '/assets/search.js',
+      '/assets/site.css',
+    ]);
     for (const path of assets) {
       const res = await site.inject(path);
       expect(res.statusCode).toBe(200);
@@ -215,7 +268,7 @@ describe('caching', () => {
     expect((await site.inject('/assets/site.0000000000.css')).json().code).toBe('NOT_FOUND');
   });
 
-  it('points a module\'s import of another module at that module\'s hashed URL, which is served', async () => {
+  it("points a module's import of another module at that module's hashed URL, which is served", async () => {
     const { body } = await site.inject('/');
     const script = /src="(\/assets\/search\.[0-9a-f]+\.js)"/.exec(body)?.[1];
     const served = (await site.inject(script ?? '')).body;
@@ -240,7 +293,9 @@ describe('the browser script', () => {
   it('type-checks against the DOM library (plain JS with JSDoc types, no build step)', async () => {
     const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
     const project = fileURLToPath(new URL('./assets/tsconfig.json', import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', project]).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    const { stdout } = await promisify(execFile)(process.execPath, [tsc, '-p', project]).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    );
     expect(stdout).toBe('');
   });
 });
@@ -249,8 +304,13 @@ describe('docs from another piece of work', () => {
   it('publishes docs/auth.md at /auth.md (the agent_auth skill) as well as a guide page', async () => {
     const app = createBaseApp({ baseUrl: BASE_URL, logger: silent });
     await registerSite(app, {
-      baseUrl: BASE_URL, DEMO_MODE: 'disabled', DEMO_API_KEY: undefined,
-      docs: [{ slug: 'index', markdown: '# Docs\n' }, { slug: 'auth', markdown: '# Authentication for agents\n\nRegister, then exchange.\n' }],
+      baseUrl: BASE_URL,
+      DEMO_MODE: 'disabled',
+      DEMO_API_KEY: undefined,
+      docs: [
+        { slug: 'index', markdown: '# Docs\n' },
+        { slug: 'auth', markdown: '# Authentication for agents\n\nRegister, then exchange.\n' },
+      ],
     });
     const markdown = await app.inject('/auth.md');
     expect(markdown.statusCode).toBe(200);

@@ -40,11 +40,29 @@ import { registerTokenStatusRoute } from './routes/token-status-route.ts';
 import { PendingSignIns } from './sign-in/pending-sign-ins.ts';
 import { UpstreamOidc } from './sign-in/upstream-oidc.ts';
 
-export type AuthServerAppConfig = Pick<AuthServerConfig,
-  | 'BASE_URL' | 'INTERNAL_TOKEN' | 'OPERATOR_API_KEY' | 'OAUTH_TEST_CLIENT_ID' | 'IDENTITY_ASSERTION_TTL_S' | 'ANONYMOUS_IDENTITIES'
-  | 'CLAIM_TOKEN_TTL_S' | 'CLAIM_ATTEMPT_TTL_S' | 'CLAIM_POLL_INTERVAL_S' | 'IDJAG_TRUSTED_ISSUERS' | 'IDJAG_MAX_AUTH_AGE_S'
-  | 'SET_TRUSTED_ISSUERS' | 'METRICS_TOKEN' | 'UPSTREAM_OIDC_ISSUER' | 'UPSTREAM_OIDC_CLIENT_ID' | 'UPSTREAM_OIDC_CLIENT_SECRET'
-  | 'UPSTREAM_OIDC_ALLOWED_SUBJECTS' | 'UPSTREAM_OIDC_ALLOWED_EMAILS' | 'UPSTREAM_OIDC_NAME' | 'FETCH_TOTAL_TIMEOUT_MS'>;
+export type AuthServerAppConfig = Pick<
+  AuthServerConfig,
+  | 'BASE_URL'
+  | 'INTERNAL_TOKEN'
+  | 'OPERATOR_API_KEY'
+  | 'OAUTH_TEST_CLIENT_ID'
+  | 'IDENTITY_ASSERTION_TTL_S'
+  | 'ANONYMOUS_IDENTITIES'
+  | 'CLAIM_TOKEN_TTL_S'
+  | 'CLAIM_ATTEMPT_TTL_S'
+  | 'CLAIM_POLL_INTERVAL_S'
+  | 'IDJAG_TRUSTED_ISSUERS'
+  | 'IDJAG_MAX_AUTH_AGE_S'
+  | 'SET_TRUSTED_ISSUERS'
+  | 'METRICS_TOKEN'
+  | 'UPSTREAM_OIDC_ISSUER'
+  | 'UPSTREAM_OIDC_CLIENT_ID'
+  | 'UPSTREAM_OIDC_CLIENT_SECRET'
+  | 'UPSTREAM_OIDC_ALLOWED_SUBJECTS'
+  | 'UPSTREAM_OIDC_ALLOWED_EMAILS'
+  | 'UPSTREAM_OIDC_NAME'
+  | 'FETCH_TOTAL_TIMEOUT_MS'
+>;
 
 export interface AuthServerAppDependencies {
   config: AuthServerAppConfig;
@@ -60,7 +78,10 @@ export interface AuthServerAppDependencies {
 }
 
 /** The upstream OpenID Connect sign-in, when one is configured (the config guarantees the client id). */
-function upstreamSignIn(config: AuthServerAppConfig, endpoints: ReturnType<typeof endpointsFor>): { client: UpstreamOidc; provider: string } | undefined {
+function upstreamSignIn(
+  config: AuthServerAppConfig,
+  endpoints: ReturnType<typeof endpointsFor>,
+): { client: UpstreamOidc; provider: string } | undefined {
   const issuer = config.UPSTREAM_OIDC_ISSUER;
   if (issuer === undefined || config.UPSTREAM_OIDC_CLIENT_ID === undefined) return undefined;
   const client = new UpstreamOidc({
@@ -78,31 +99,57 @@ function upstreamSignIn(config: AuthServerAppConfig, endpoints: ReturnType<typeo
 }
 
 /** Secrets for cookies and CSRF, derived from the internal token so every replica agrees without new settings. */
-const derivedSecret = (token: string, purpose: string): Buffer => Buffer.from(hkdfSync('sha256', token, 'rankgate auth-server', purpose, 32));
+const derivedSecret = (token: string, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', token, 'rankgate auth-server', purpose, 32));
 
 /**
  * Builds the auth-server's Fastify app (never listens): oidc-provider under /oauth2, the
  * well-known documents, the agent-registration endpoints, the operator's pages and the
  * gateway's token-status check.
  */
-export async function buildAuthServerApp({ config, logger, store, signing, readiness, clientIdMetadataFetch }: AuthServerAppDependencies): Promise<FastifyInstance> {
-  const app = createServiceApp({ service: 'auth-server', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, ...(readiness ? { readiness } : {}) });
+export async function buildAuthServerApp({
+  config,
+  logger,
+  store,
+  signing,
+  readiness,
+  clientIdMetadataFetch,
+}: AuthServerAppDependencies): Promise<FastifyInstance> {
+  const app = createServiceApp({
+    service: 'auth-server',
+    baseUrl: config.BASE_URL,
+    logger,
+    internalToken: config.INTERNAL_TOKEN,
+    metricsToken: config.METRICS_TOKEN,
+    ...(readiness ? { readiness } : {}),
+  });
   const endpoints = endpointsFor(config.BASE_URL);
   const identityTtlMs = config.IDENTITY_ASSERTION_TTL_S * 1000;
   const revocations = new Revocations(store, identityTtlMs + ACCESS_TOKEN_TTL_S * 1000);
   const registrations = new Registrations(store, identityTtlMs);
-  const attempts = new ClaimAttempts(store, { ttlMs: config.CLAIM_ATTEMPT_TTL_S * 1000, intervalS: config.CLAIM_POLL_INTERVAL_S });
+  const attempts = new ClaimAttempts(store, {
+    ttlMs: config.CLAIM_ATTEMPT_TTL_S * 1000,
+    intervalS: config.CLAIM_POLL_INTERVAL_S,
+  });
   const assertions = new IdentityAssertions(endpoints, signing);
   const sessions = new BrowserSessions(derivedSecret(config.INTERNAL_TOKEN, 'pages'), endpoints.issuer);
   const limiter = new FailureLimiter(store);
   const upstream = upstreamSignIn(config, endpoints);
-  const gate = new OperatorGate(config.OPERATOR_API_KEY, sessions, limiter, upstream && {
-    provider: upstream.provider,
-    startUrl: (returnTo) => `${endpoints.url('signIn')}?${new URLSearchParams({ return_to: returnTo })}`,
-  });
+  const gate = new OperatorGate(
+    config.OPERATOR_API_KEY,
+    sessions,
+    limiter,
+    upstream && {
+      provider: upstream.provider,
+      startUrl: (returnTo) => `${endpoints.url('signIn')}?${new URLSearchParams({ return_to: returnTo })}`,
+    },
+  );
 
   const provider = createProvider({
-    endpoints, signing, store, revocations,
+    endpoints,
+    signing,
+    store,
+    revocations,
     testClientId: config.OAUTH_TEST_CLIENT_ID,
     cookieKeys: [derivedSecret(config.INTERNAL_TOKEN, 'provider cookies').toString('base64url')],
     renderError: (ctx, out) => {
@@ -121,7 +168,9 @@ export async function buildAuthServerApp({ config, logger, store, signing, readi
     endpoints,
     testClientId: config.OAUTH_TEST_CLIENT_ID,
     clientIdMetadataDocuments: clientIdMetadataFetch !== undefined,
-    identityTypes: ALL_IDENTITY_TYPES.filter((type) => type !== 'anonymous' || config.ANONYMOUS_IDENTITIES === 'enabled'),
+    identityTypes: ALL_IDENTITY_TYPES.filter(
+      (type) => type !== 'anonymous' || config.ANONYMOUS_IDENTITIES === 'enabled',
+    ),
   });
   await mountProvider(app, provider, endpoints);
   await app.register(async (scope) => {
@@ -130,17 +179,40 @@ export async function buildAuthServerApp({ config, logger, store, signing, readi
     registerRevokeRoute(scope, { endpoints, signing, revocations });
     registerInteractionPage(scope, { provider, endpoints, sessions, gate });
     registerClaimPage(scope, { endpoints, sessions, gate, limiter, attempts, registrations });
-    if (upstream) registerSignInRoutes(scope, { endpoints, sessions, upstream: upstream.client, pending: new PendingSignIns(store), provider: upstream.provider });
+    if (upstream)
+      registerSignInRoutes(scope, {
+        endpoints,
+        sessions,
+        upstream: upstream.client,
+        pending: new PendingSignIns(store),
+        provider: upstream.provider,
+      });
   });
-  const idJag = new IdJagVerifier(new TrustedIssuers(config.IDJAG_TRUSTED_ISSUERS), endpoints, store, config.IDJAG_MAX_AUTH_AGE_S);
+  const idJag = new IdJagVerifier(
+    new TrustedIssuers(config.IDJAG_TRUSTED_ISSUERS),
+    endpoints,
+    store,
+    config.IDJAG_MAX_AUTH_AGE_S,
+  );
   const identities = new AgentIdentities({
-    endpoints, registrations, attempts, revocations, assertions, idJag,
+    endpoints,
+    registrations,
+    attempts,
+    revocations,
+    assertions,
+    idJag,
     operatorKey: config.OPERATOR_API_KEY,
     anonymousEnabled: config.ANONYMOUS_IDENTITIES === 'enabled',
     claimTokenTtlMs: config.CLAIM_TOKEN_TTL_S * 1000,
     claimIntervalS: config.CLAIM_POLL_INTERVAL_S,
   });
-  const events = new SecurityEventReceiver(new TrustedIssuers(config.SET_TRUSTED_ISSUERS), endpoints, store, registrations, revocations);
+  const events = new SecurityEventReceiver(
+    new TrustedIssuers(config.SET_TRUSTED_ISSUERS),
+    endpoints,
+    store,
+    registrations,
+    revocations,
+  );
   await registerAgentRoutes(app, { identities, events });
   registerTokenStatusRoute(app, revocations);
   return app;

@@ -26,13 +26,17 @@ export interface AuthServerAdapters {
 export async function createAuthServerAdapters(config: AuthServerConfig, logger: Logger): Promise<AuthServerAdapters> {
   const store: KeyValueStore = config.REDIS_URL
     ? new RedisKeyValueStore({
-      redis: createStoreRedisConnection(config.REDIS_URL, { name: 'auth-server', onError: (err) => logger.warn({ err }, 'redis connection error') }),
-      keyPrefix: config.REDIS_KEY_PREFIX,
-      ownsConnection: true,
-    })
+        redis: createStoreRedisConnection(config.REDIS_URL, {
+          name: 'auth-server',
+          onError: (err) => logger.warn({ err }, 'redis connection error'),
+        }),
+        keyPrefix: config.REDIS_KEY_PREFIX,
+        ownsConnection: true,
+      })
     : new MemoryKeyValueStore();
   const signing = await loadSigningKeys(config.AUTH_SIGNING_JWKS, store);
-  const fetcher: SafeFetcher | undefined = config.CLIENT_ID_METADATA_DOCUMENTS === 'enabled' ? createSafeFetcher(fetchPolicyFromEnv(config)) : undefined;
+  const fetcher: SafeFetcher | undefined =
+    config.CLIENT_ID_METADATA_DOCUMENTS === 'enabled' ? createSafeFetcher(fetchPolicyFromEnv(config)) : undefined;
   return {
     store,
     signing,

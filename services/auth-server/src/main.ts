@@ -11,6 +11,10 @@ const logger = createLogger({ service: 'auth-server', level: config.LOG_LEVEL })
 const adapters = await createAuthServerAdapters(config, logger);
 const app = await buildAuthServerApp({ config, logger, ...adapters });
 await runService({
-  app, service: 'auth-server', port: config.AUTH_SERVER_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  app,
+  service: 'auth-server',
+  port: config.AUTH_SERVER_PORT,
+  host: config.HOST,
+  shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   closeAfter: [adapters.close],
 });

@@ -18,8 +18,18 @@ import { serverIdentity } from './server-identity.ts';
 import { buildToolCatalogue } from './tools/catalogue.ts';
 
 export interface McpAppDependencies {
-  config: Pick<McpConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'GATEWAY_URL' | 'GATEWAY_TIMEOUT_MS' | 'MCP_ALLOWED_ORIGINS' | 'MCP_PROGRESS_INTERVAL_MS' | 'METRICS_TOKEN'
-    | 'SEARCH_SERVICE_URL'> & Partial<Pick<McpConfig, 'RATE_LIMIT_PER_MINUTE' | 'DEMO_LIMIT'>>;
+  config: Pick<
+    McpConfig,
+    | 'BASE_URL'
+    | 'INTERNAL_TOKEN'
+    | 'GATEWAY_URL'
+    | 'GATEWAY_TIMEOUT_MS'
+    | 'MCP_ALLOWED_ORIGINS'
+    | 'MCP_PROGRESS_INTERVAL_MS'
+    | 'METRICS_TOKEN'
+    | 'SEARCH_SERVICE_URL'
+  > &
+    Partial<Pick<McpConfig, 'RATE_LIMIT_PER_MINUTE' | 'DEMO_LIMIT'>>;
   logger: Logger;
   /** The policy store `search_web` charges the search limits in (the gateway's); undefined turns them off. */
   policyStore?: KeyValueStore | undefined;
@@ -42,13 +52,33 @@ const MCP_BODY_LIMIT = 256 * 1024;
  */
 export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies): FastifyInstance {
   const metrics = createAppMetrics({ service: 'mcp' });
-  const app = createServiceApp({ service: 'mcp', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, metrics });
-  const identity = serverIdentity(config.BASE_URL);
-  const gateway = new GatewayClient({ baseUrl: config.GATEWAY_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS });
-  const searchService = new SearchServiceClient({ baseUrl: config.SEARCH_SERVICE_URL, internalToken: config.INTERNAL_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS });
-  const admission: SearchAdmission | undefined = policyStore && createSearchAdmission({
-    store: policyStore, perMinute: config.RATE_LIMIT_PER_MINUTE ?? 60, demoLimit: config.DEMO_LIMIT ?? 5, metrics,
+  const app = createServiceApp({
+    service: 'mcp',
+    baseUrl: config.BASE_URL,
+    logger,
+    internalToken: config.INTERNAL_TOKEN,
+    metricsToken: config.METRICS_TOKEN,
+    metrics,
   });
+  const identity = serverIdentity(config.BASE_URL);
+  const gateway = new GatewayClient({
+    baseUrl: config.GATEWAY_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+  });
+  const searchService = new SearchServiceClient({
+    baseUrl: config.SEARCH_SERVICE_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+  });
+  const admission: SearchAdmission | undefined =
+    policyStore &&
+    createSearchAdmission({
+      store: policyStore,
+      perMinute: config.RATE_LIMIT_PER_MINUTE ?? 60,
+      demoLimit: config.DEMO_LIMIT ?? 5,
+      metrics,
+    });
   const log = (err: unknown, message: string) => logger.error({ err }, message);
   const tools = buildToolCatalogue({ gateway, searchService, admission, baseUrl: config.BASE_URL, log });
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
@@ -58,7 +88,11 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
     baseUrl: config.BASE_URL,
     allowedOrigins: allowedOrigins(config),
     bodyLimit: MCP_BODY_LIMIT,
-    createServer: (caller) => createMcpServer({ identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger }, caller),
+    createServer: (caller) =>
+      createMcpServer(
+        { identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger },
+        caller,
+      ),
   });
   return app;
 }

@@ -12,4 +12,10 @@ const app = buildMcpApp({ config, logger, policyStore });
 app.addHook('onClose', async () => {
   await policyStore?.close();
 });
-await runService({ app, service: 'mcp', port: config.MCP_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS });
+await runService({
+  app,
+  service: 'mcp',
+  port: config.MCP_PORT,
+  host: config.HOST,
+  shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+});

@@ -28,7 +28,9 @@ export interface McpServerOptions {
  */
 export function createMcpServer(options: McpServerOptions, caller: CallerCredentials): Server {
   const server = new Server(options.identity, {
-    capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: options.jsonSchemaValidator,
+    capabilities: { tools: {} },
+    instructions: SERVER_INSTRUCTIONS,
+    jsonSchemaValidator: options.jsonSchemaValidator,
   });
   const listing = { tools: [...options.tools.values()].map((tool) => tool.definition) };
 
@@ -36,16 +38,29 @@ export function createMcpServer(options: McpServerOptions, caller: CallerCredent
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args = {}, _meta: meta } = request.params;
     const tool = options.tools.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. This server offers ${[...options.tools.keys()].join(', ')}.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. This server offers ${[...options.tools.keys()].join(', ')}.`,
+      );
     const token = meta?.progressToken;
-    const send = token === undefined ? undefined : (update: { progress: number; total?: number; message: string }) =>
-      extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...update } });
+    const send =
+      token === undefined
+        ? undefined
+        : (update: { progress: number; total?: number; message: string }) =>
+            extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, ...update } });
     try {
-      return await tool.run(args, { caller, signal: extra.signal, progress: new Progress(send, options.progressIntervalMs) });
+      return await tool.run(args, {
+        caller,
+        signal: extra.signal,
+        progress: new Progress(send, options.progressIntervalMs),
+      });
     } catch (error) {
       if (extra.signal.aborted) throw error;
       options.logger.error({ err: error, tool: name, request_id: caller.requestId }, 'tool failed');
-      return errorResult(`INTERNAL_ERROR: ${name} failed unexpectedly. Retry later; if it persists, report request id ${caller.requestId} to the operator.`);
+      return errorResult(
+        `INTERNAL_ERROR: ${name} failed unexpectedly. Retry later; if it persists, report request id ${caller.requestId} to the operator.`,
+      );
     }
   });
   return server;

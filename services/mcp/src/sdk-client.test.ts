@@ -12,7 +12,13 @@ import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { ServiceInfoSchema } from './tools/service-info.ts';
-import { ANONYMOUS_TOKEN, asGateway, OPERATOR_KEY, RATE_LIMIT_POLICY, SEARCH_READ_TOKEN } from './testing/fake-gateway.ts';
+import {
+  ANONYMOUS_TOKEN,
+  asGateway,
+  OPERATOR_KEY,
+  RATE_LIMIT_POLICY,
+  SEARCH_READ_TOKEN,
+} from './testing/fake-gateway.ts';
 import type { McpTestApp } from './testing/mcp-test-app.ts';
 import { BASE_URL, CLIENT_IP, GATEWAY_HEADERS, INTERNAL_TOKEN, startMcpTestApp } from './testing/mcp-test-app.ts';
 
@@ -39,7 +45,11 @@ function fetchOffering(revision: string, seen: { versionHeaders: (string | null)
 let t: McpTestApp;
 const clients: Client[] = [];
 
-async function connect(credential: Record<string, string>, revision: string = '2025-11-25', seen = { versionHeaders: [] as (string | null)[] }) {
+async function connect(
+  credential: Record<string, string>,
+  revision: string = '2025-11-25',
+  seen = { versionHeaders: [] as (string | null)[] },
+) {
   const transport = new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
     // The gateway in front adds these; here the test plays the gateway.
     requestInit: { headers: { ...GATEWAY_HEADERS, ...asGateway(credential) } },
@@ -51,7 +61,8 @@ async function connect(credential: Record<string, string>, revision: string = '2
   return { client, transport, seen };
 }
 
-const textOf = (result: CallToolResult): string => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const textOf = (result: CallToolResult): string =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 beforeAll(async () => {
   t = await startMcpTestApp({ MCP_PROGRESS_INTERVAL_MS: 100 }, { slowMs: 700 });
@@ -64,38 +75,68 @@ afterAll(async () => {
 });
 
 describe('the official SDK client', () => {
-  it.each(REVISIONS)('connects with %s, lists the tools and calls search_web with the operator API key', async (revision) => {
-    const { client, transport, seen } = await connect({ 'x-api-key': OPERATOR_KEY }, revision);
-    expect(transport.protocolVersion).toBe(revision);
-    expect(client.getServerVersion()).toMatchObject({ name: 'test.rankgate/rankgate', version: SERVICE_VERSION });
-    const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_web', 'read_pages', 'search_sandbox', 'service_info', 'explain_signals']);
-    // callTool throws when structuredContent does not match the listed outputSchema.
-    const result = (await client.callTool({ name: 'search_web', arguments: { q: 'ocean tides', k: 2 } })) as CallToolResult;
-    expect(result.isError).toBeFalsy();
-    const response = SearchResponseSchema.parse(result.structuredContent);
-    expect(response.results.map((row) => row.rank)).toEqual([1, 2]);
-    expect(textOf(result)).toMatch(/1\. source1\.example\.org [\s\S]*title: Source 1 about tides/);
-    // After initialize the SDK sends the negotiated revision on every request.
-    expect(seen.versionHeaders.slice(1).every((header) => header === revision)).toBe(true);
-  });
+  it.each(REVISIONS)(
+    'connects with %s, lists the tools and calls search_web with the operator API key',
+    async (revision) => {
+      const { client, transport, seen } = await connect({ 'x-api-key': OPERATOR_KEY }, revision);
+      expect(transport.protocolVersion).toBe(revision);
+      expect(client.getServerVersion()).toMatchObject({ name: 'test.rankgate/rankgate', version: SERVICE_VERSION });
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual([
+        'search_web',
+        'read_pages',
+        'search_sandbox',
+        'service_info',
+        'explain_signals',
+      ]);
+      // callTool throws when structuredContent does not match the listed outputSchema.
+      const result = (await client.callTool({
+        name: 'search_web',
+        arguments: { q: 'ocean tides', k: 2 },
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      const response = SearchResponseSchema.parse(result.structuredContent);
+      expect(response.results.map((row) => row.rank)).toEqual([1, 2]);
+      expect(textOf(result)).toMatch(/1\. source1\.example\.org [\s\S]*title: Source 1 about tides/);
+      // After initialize the SDK sends the negotiated revision on every request.
+      expect(seen.versionHeaders.slice(1).every((header) => header === revision)).toBe(true);
+    },
+  );
 
   it('sends search_web straight to the search service: internal token, the caller the gateway resolved, request id, client IP and trace, never the credential', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}`, traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    const { client } = await connect({
+      authorization: `Bearer ${SEARCH_READ_TOKEN}`,
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+    });
     const before = t.gateway.searches().length;
-    const result = (await client.callTool({ name: 'search_web', arguments: { q: 'how do tides work', mode: 'deep', k: 3 } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'search_web',
+      arguments: { q: 'how do tides work', mode: 'deep', k: 3 },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const [search] = t.gateway.searches().slice(before);
     expect(search?.headers).toMatchObject({ 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': CLIENT_IP });
     expect(JSON.parse(String(search?.headers['x-rankgate-caller']))).toEqual({
-      kind: 'token', scopes: ['search:read', 'mcp:invoke'], subject: 'agent-with-search', client_id: 'test-client',
+      kind: 'token',
+      scopes: ['search:read', 'mcp:invoke'],
+      subject: 'agent-with-search',
+      client_id: 'test-client',
     });
     expect(search?.headers.authorization).toBeUndefined();
     expect(search?.headers['x-api-key']).toBeUndefined();
     // The trace continues: same trace id, the mcp service's own span as parent.
     expect(search?.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`));
-    expect(search?.body).toEqual({ q: 'how do tides work', k: 3, max_candidates: 50, mode: 'deep', rank: 'on', nocache: false, max_chars: 8000, strict_dates: false });
+    expect(search?.body).toEqual({
+      q: 'how do tides work',
+      k: 3,
+      max_candidates: 50,
+      mode: 'deep',
+      rank: 'on',
+      nocache: false,
+      max_chars: 8000,
+      strict_dates: false,
+    });
     // One request id from the MCP call through the search response.
     expect(SearchResponseSchema.parse(result.structuredContent).meta.request_id).toBe(search?.headers['x-request-id']);
   });
@@ -160,10 +201,14 @@ describe('the official SDK client', () => {
   it('sends progress for a call with a progress token: phases and heartbeats, growing, the last one complete', async () => {
     const { client } = await connect({ 'x-api-key': OPERATOR_KEY });
     const updates: { progress: number; total?: number; message?: string }[] = [];
-    const result = await client.callTool({ name: 'search_web', arguments: { q: 'slow', mode: 'deep' } }, CallToolResultSchema, {
-      onprogress: (update) => updates.push(update),
-      resetTimeoutOnProgress: true,
-    });
+    const result = await client.callTool(
+      { name: 'search_web', arguments: { q: 'slow', mode: 'deep' } },
+      CallToolResultSchema,
+      {
+        onprogress: (update) => updates.push(update),
+        resetTimeoutOnProgress: true,
+      },
+    );
     expect(result.isError).toBeFalsy();
     expect(updates[0]?.message).toContain('deep mode');
     expect(updates.filter((u) => u.message?.startsWith('Still ranking')).length).toBeGreaterThanOrEqual(2);
@@ -179,7 +224,12 @@ describe('the official SDK client', () => {
     const result = (await client.callTool({ name: 'service_info', arguments: {} })) as CallToolResult;
     const info = ServiceInfoSchema.parse(result.structuredContent);
     expect(info.service_version).toBe(SERVICE_VERSION);
-    expect(info.limits).toMatchObject({ k: { min: 1, max: 25, default: 10 }, max_candidates: { max: 100 }, deep_fetch_cap: 12, rate_limit_policy: RATE_LIMIT_POLICY });
+    expect(info.limits).toMatchObject({
+      k: { min: 1, max: 25, default: 10 },
+      max_candidates: { max: 100 },
+      deep_fetch_cap: 12,
+      rate_limit_policy: RATE_LIMIT_POLICY,
+    });
     expect(info.mcp.protocol_versions).toEqual(['2025-11-25', '2025-06-18', '2025-03-26']);
     expect(info.mcp.tools.find((tool) => tool.name === 'search_web')?.needs).toContain('search:read');
     expect(info.auth.how_to_get_search_read).toContain('/agent/identity/claim');
@@ -202,9 +252,13 @@ describe('the official SDK client', () => {
 
   it('calls read_pages: one result per URL with its status, a refused URL not failing the call, injected text withheld', async () => {
     const { client } = await connect({ authorization: `Bearer ${SEARCH_READ_TOKEN}` });
-    const result = (await client.callTool({ name: 'read_pages', arguments: {
-      urls: ['https://tides.example.org/a', 'http://intranet.private.test/', 'https://evil.injected.test/x'], max_chars: 200,
-    } })) as CallToolResult;
+    const result = (await client.callTool({
+      name: 'read_pages',
+      arguments: {
+        urls: ['https://tides.example.org/a', 'http://intranet.private.test/', 'https://evil.injected.test/x'],
+        max_chars: 200,
+      },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const response = ExtractResponseSchema.parse(result.structuredContent);
     expect(response.results.map((page) => page.status)).toEqual(['ok', 'refused', 'ok']);
@@ -214,7 +268,10 @@ describe('the official SDK client', () => {
     expect(text).toContain('http://intranet.private.test/ — refused: private_address');
     expect(text).toContain('⚠ injection risk: HIGH');
     expect(text.split('\n3. ')[1]).not.toContain('<<<page');
-    expect(t.gateway.calls.at(-1)).toMatchObject({ path: '/v1/extract', body: { urls: expect.any(Array), max_chars: 200 } });
+    expect(t.gateway.calls.at(-1)).toMatchObject({
+      path: '/v1/extract',
+      body: { urls: expect.any(Array), max_chars: 200 },
+    });
   });
 
   it('refuses read_pages without URLs as a tool error naming the field', async () => {

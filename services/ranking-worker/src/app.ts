@@ -18,9 +18,19 @@ export interface RankingWorkerAppDependencies {
  * Builds the ranking-worker service's Fastify app (never listens). The worker's HTTP surface is its
  * probes and /metrics; its work arrives on the deep-mode page queue (see page-consumer.ts).
  */
-export function buildRankingWorkerApp({ config, logger, readiness, metrics }: RankingWorkerAppDependencies): FastifyInstance {
+export function buildRankingWorkerApp({
+  config,
+  logger,
+  readiness,
+  metrics,
+}: RankingWorkerAppDependencies): FastifyInstance {
   return createServiceApp({
-    service: 'ranking-worker', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN,
-    ...(readiness ? { readiness } : {}), ...(metrics ? { metrics } : {}),
+    service: 'ranking-worker',
+    baseUrl: config.BASE_URL,
+    logger,
+    internalToken: config.INTERNAL_TOKEN,
+    metricsToken: config.METRICS_TOKEN,
+    ...(readiness ? { readiness } : {}),
+    ...(metrics ? { metrics } : {}),
   });
 }

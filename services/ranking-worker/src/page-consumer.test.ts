@@ -33,7 +33,8 @@ const logger = createLogger({
   service: 'ranking-worker',
   destination: new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   }),
@@ -55,11 +56,16 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const config = () => loadConfig('ranking-worker', RankingWorkerEnvSchema, {
-  INTERNAL_TOKEN: 'w'.repeat(32), FETCH_ALLOW_HOSTS: '127.0.0.1', FETCH_ALLOWED_PORTS: String(server.port), LOG_LEVEL: 'info',
-});
+const config = () =>
+  loadConfig('ranking-worker', RankingWorkerEnvSchema, {
+    INTERNAL_TOKEN: 'w'.repeat(32),
+    FETCH_ALLOW_HOSTS: '127.0.0.1',
+    FETCH_ALLOWED_PORTS: String(server.port),
+    LOG_LEVEL: 'info',
+  });
 const job = (path: string): PageJob => ({
-  request_id: `req-${path}`, query: 'what causes ocean tides',
+  request_id: `req-${path}`,
+  query: 'what causes ocean tides',
   candidate: { url: `${server.origin}${path}`, title: 'Tides', snippet: 'Tides.', provider_rank: 1 },
 });
 const valueOf = (samples: MetricSample[], name: string, labels: Record<string, string>): number | undefined =>
@@ -71,21 +77,27 @@ function queue(): { broker: InProcessBroker; producer: JobProducer<PageJob, Page
 }
 
 describe('the page consumer', () => {
-  it('records each page job (duration by outcome, the page judge, the queue depth) and logs it under the search\'s trace', async () => {
+  it("records each page job (duration by outcome, the page judge, the queue depth) and logs it under the search's trace", async () => {
     const { broker, producer } = queue();
     const metrics = createAppMetrics({ service: 'ranking-worker', processMetrics: false });
     const consumer = startPageConsumer(config(), logger, { kind: 'in-process', broker }, metrics);
     try {
       const search = continueOrStartTrace('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
-      const result = await traceStorage.run(search, () => producer.run(job('/tides'), { deadline: Date.now() + 5_000 }));
+      const result = await traceStorage.run(search, () =>
+        producer.run(job('/tides'), { deadline: Date.now() + 5_000 }),
+      );
       expect(result).toMatchObject({ outcome: 'read', title: 'Tides' });
       const { samples } = parseExposition((await metrics.exposition()).body);
-      expect(valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-pages', outcome: 'completed' })).toBe(1);
+      expect(
+        valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-pages', outcome: 'completed' }),
+      ).toBe(1);
       expect(valueOf(samples, 'rankgate_judge_calls_total', { judge: 'local' })).toBe(1);
       expect(valueOf(samples, 'rankgate_queue_jobs', { queue: 'deep-pages', state: 'wait' })).toBe(0);
       expect(valueOf(samples, 'rankgate_queue_jobs', { queue: 'deep-pages', state: 'active' })).toBe(0);
       expect(lines.find((line) => line.msg === 'page read' && line.request_id === 'req-/tides')).toMatchObject({
-        trace_id: '0af7651916cd43dd8448eb211c80319c', outcome: 'read', attempt: 1,
+        trace_id: '0af7651916cd43dd8448eb211c80319c',
+        outcome: 'read',
+        attempt: 1,
       });
       // The trace id stays ours: the page's server (a third party) is not sent it.
       expect(server.seen.find((s) => s.path === '/tides')?.headers.traceparent).toBeUndefined();
@@ -102,7 +114,8 @@ describe('the page consumer', () => {
     let other: PageConsumer | undefined;
     try {
       const pending = producer.run(job('/slow'), { deadline: Date.now() + 8_000 });
-      for (const started = Date.now(); slowHits === 0 && Date.now() - started < 5_000;) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const started = Date.now(); slowHits === 0 && Date.now() - started < 5_000;)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       other = startPageConsumer(config(), logger, { kind: 'in-process', broker });
       const stoppedAt = Date.now();
       await stopping.close({ graceMs: 300 });
@@ -110,7 +123,9 @@ describe('the page consumer', () => {
       await expect(pending).resolves.toMatchObject({ outcome: 'read', attempt: 1 });
       expect(slowHits).toBe(2);
       const { samples } = parseExposition((await metrics.exposition()).body);
-      expect(valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-pages', outcome: 'handed_back' })).toBe(1);
+      expect(
+        valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-pages', outcome: 'handed_back' }),
+      ).toBe(1);
     } finally {
       await other?.close();
       await producer.close();

@@ -22,9 +22,19 @@ import { registerSearchRoutes } from './routes/search.ts';
 import { buildSandboxTemplate } from './sandbox/canned-response.ts';
 
 export interface SearchAppDependencies {
-  config: Pick<SearchConfig, 'BASE_URL' | 'INTERNAL_TOKEN' | 'METRICS_TOKEN' | 'DISCOVER_CACHE_TTL_S' | 'DISCOVER_TIMEOUT_MS' | 'JUDGE_TOP_N'
-    | 'DEEP_MAX_PAGES' | 'DEEP_DEADLINE_MS' | 'SHUTDOWN_TIMEOUT_MS'>
-    & Partial<Pick<SearchConfig, 'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S'>>;
+  config: Pick<
+    SearchConfig,
+    | 'BASE_URL'
+    | 'INTERNAL_TOKEN'
+    | 'METRICS_TOKEN'
+    | 'DISCOVER_CACHE_TTL_S'
+    | 'DISCOVER_TIMEOUT_MS'
+    | 'JUDGE_TOP_N'
+    | 'DEEP_MAX_PAGES'
+    | 'DEEP_DEADLINE_MS'
+    | 'SHUTDOWN_TIMEOUT_MS'
+  > &
+    Partial<Pick<SearchConfig, 'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S'>>;
   logger: Logger;
   /** The discover providers, in `DISCOVER_PROVIDER` order. */
   providers: readonly DiscoverProvider[];
@@ -42,16 +52,31 @@ export interface SearchAppDependencies {
 
 /** Builds the search service's Fastify app (never listens). */
 export async function buildSearchApp({
-  config, logger, providers, judge, store, pages, pageQueueDepth, readiness, metrics = createAppMetrics({ service: 'search' }),
+  config,
+  logger,
+  providers,
+  judge,
+  store,
+  pages,
+  pageQueueDepth,
+  readiness,
+  metrics = createAppMetrics({ service: 'search' }),
 }: SearchAppDependencies): Promise<FastifyInstance> {
   const app = createServiceApp({
-    service: 'search', baseUrl: config.BASE_URL, logger, internalToken: config.INTERNAL_TOKEN, metricsToken: config.METRICS_TOKEN, bodyLimit: 64 * 1024,
-    metrics, ...(readiness ? { readiness } : {}),
+    service: 'search',
+    baseUrl: config.BASE_URL,
+    logger,
+    internalToken: config.INTERNAL_TOKEN,
+    metricsToken: config.METRICS_TOKEN,
+    bodyLimit: 64 * 1024,
+    metrics,
+    ...(readiness ? { readiness } : {}),
   });
   // A search body is JSON; text/plain would otherwise be accepted by Fastify's default parser.
   app.removeContentTypeParser('text/plain');
   const cache = new DiscoverCache({
-    store, ttlMs: config.DISCOVER_CACHE_TTL_S * 1000,
+    store,
+    ttlMs: config.DISCOVER_CACHE_TTL_S * 1000,
     onStoreError: (err) => logger.warn({ err }, 'discover cache store failed; treating as a miss'),
     onLookup: (result) => metrics.recordCacheLookup({ cache: 'discover', result }),
   });
@@ -60,9 +85,21 @@ export async function buildSearchApp({
   registerSandboxRoute(app, await buildSandboxTemplate());
   // Per process: each replica learns on its own that a provider is failing. A breaker routes around a
   // failing provider, so a lone provider has none: each search asks it and reports its own failure.
-  const breakers = new Map(providers.length < 2 ? [] : providers.map((provider) => [provider.name, new CircuitBreaker(provider.name, {
-    failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3, cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
-  }, (event) => metrics.recordBreakerEvent({ provider: provider.name, event }))]));
+  const breakers = new Map(
+    providers.length < 2
+      ? []
+      : providers.map((provider) => [
+          provider.name,
+          new CircuitBreaker(
+            provider.name,
+            {
+              failureThreshold: config.DISCOVER_BREAKER_FAILURES ?? 3,
+              cooldownMs: (config.DISCOVER_BREAKER_COOLDOWN_S ?? 30) * 1000,
+            },
+            (event) => metrics.recordBreakerEvent({ provider: provider.name, event }),
+          ),
+        ]),
+  );
   const wrapUp = deepWrapUpOnClose(app, config.SHUTDOWN_TIMEOUT_MS);
   registerExtractRoutes(app, { pages, deadlineMs: config.DEEP_DEADLINE_MS, wrapUp });
   registerSearchRoutes(app, {
@@ -73,7 +110,9 @@ export async function buildSearchApp({
     judge: instrumentJudge(judge, metrics),
     judgeTopN: config.JUDGE_TOP_N,
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
-    ...(pages ? { pages } : {}), deepMaxPages: config.DEEP_MAX_PAGES, deepDeadlineMs: config.DEEP_DEADLINE_MS,
+    ...(pages ? { pages } : {}),
+    deepMaxPages: config.DEEP_MAX_PAGES,
+    deepDeadlineMs: config.DEEP_DEADLINE_MS,
     deepWrapUp: wrapUp,
   });
   return app;

@@ -8,7 +8,9 @@ describe('deep requests wrapping up on shutdown', () => {
     const app = fastify();
     const signal = deepWrapUpOnClose(app, 1_000);
     let finishRequest = (): void => undefined;
-    const inFlight = new Promise<void>((resolve) => { finishRequest = resolve; });
+    const inFlight = new Promise<void>((resolve) => {
+      finishRequest = resolve;
+    });
     // Closing waits for this in-flight request, as it waits for a deep request at its pages.
     app.get('/slow', async (_request, reply) => {
       await inFlight;

@@ -24,24 +24,34 @@ const config = (env: Record<string, string>) => SearchEnvSchema.parse({ INTERNAL
 describe('a provider chosen without its setting', () => {
   it('is a start-up warning naming the setting and the keyless alternatives', () => {
     expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'brave' }))).toEqual([
-      'DISCOVER_PROVIDER=brave but BRAVE_API_KEY is not set: every search answers 503 until it is. '
-        + 'Set it, or use DISCOVER_PROVIDER=wikipedia (keyless) or DISCOVER_PROVIDER=local with LOCAL_CORPUS.',
+      'DISCOVER_PROVIDER=brave but BRAVE_API_KEY is not set: every search answers 503 until it is. ' +
+        'Set it, or use DISCOVER_PROVIDER=wikipedia (keyless) or DISCOVER_PROVIDER=local with LOCAL_CORPUS.',
     ]);
     expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'searxng' }))[0]).toContain('SEARXNG_URL is not set');
     expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'brave', BRAVE_API_KEY: 'key' }))).toEqual([]);
     expect(missingProviderSettings(config({}))).toEqual([]);
-    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'wikipedia,exa' })))
-      .toEqual([expect.stringContaining('EXA_API_KEY is not set: exa fails on every search until it is')]);
+    expect(missingProviderSettings(config({ DISCOVER_PROVIDER: 'wikipedia,exa' }))).toEqual([
+      expect.stringContaining('EXA_API_KEY is not set: exa fails on every search until it is'),
+    ]);
   });
 });
 
 describe('a provider that cannot be reached', () => {
   it('answers 502 with the cause (connection refused) and a hint naming DISCOVER_PROVIDER and the local corpus', async () => {
-    const provider = createDiscoverProvider({ provider: 'wikipedia', baseUrls: { wikipedia: `http://127.0.0.1:${await closedPort()}` }, timeoutMs: 2_000 });
-    const error = await provider.discover('tides', { maxCandidates: 5, signal: AbortSignal.timeout(5_000) }).then(() => undefined, (e: unknown) => e);
+    const provider = createDiscoverProvider({
+      provider: 'wikipedia',
+      baseUrls: { wikipedia: `http://127.0.0.1:${await closedPort()}` },
+      timeoutMs: 2_000,
+    });
+    const error = await provider.discover('tides', { maxCandidates: 5, signal: AbortSignal.timeout(5_000) }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const problem = discoverProblem(error);
     expect(problem.status).toBe(502);
-    expect(problem.message).toBe('The wikipedia discover provider failed: could not be reached (connection refused, ECONNREFUSED).');
+    expect(problem.message).toBe(
+      'The wikipedia discover provider failed: could not be reached (connection refused, ECONNREFUSED).',
+    );
     expect(problem.hint).toMatch(/DISCOVER_PROVIDER=local with LOCAL_CORPUS/);
     expect(problem.hint).toContain('DISCOVER_PROVIDER');
   });

@@ -11,6 +11,10 @@ const logger = createLogger({ service: 'search', level: config.LOG_LEVEL });
 const adapters = await createSearchAdapters(config, logger);
 const app = await buildSearchApp({ config, logger, ...adapters });
 await runService({
-  app, service: 'search', port: config.SEARCH_PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  app,
+  service: 'search',
+  port: config.SEARCH_PORT,
+  host: config.HOST,
+  shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   closeAfter: [adapters.close],
 });

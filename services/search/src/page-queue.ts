@@ -4,7 +4,12 @@ import type { Logger } from '@rankgate/platform/logger';
 import type { QueueState } from '@rankgate/platform/metrics';
 import { bullMqQueueDepth, inProcessQueueDepth } from '@rankgate/platform/queue';
 import type { InProcessBroker, JobProducer } from '@rankgate/platform/queue';
-import { bullMqPrefix, createBullMqProducer, createInProcessProducer, createQueueRedisConnection } from '@rankgate/platform/queue';
+import {
+  bullMqPrefix,
+  createBullMqProducer,
+  createInProcessProducer,
+  createQueueRedisConnection,
+} from '@rankgate/platform/queue';
 
 import type { SearchConfig } from './config.ts';
 
@@ -48,6 +53,8 @@ export function createPageQueue(
     const producer = createInProcessProducer(pageQueue, { broker, ...retries });
     return { producer, depth: inProcessQueueDepth(broker, pageQueue.name), close: () => producer.close() };
   }
-  logger.warn('deep mode cannot read pages: no REDIS_URL for ranking-worker processes and no in-process ranking worker (use `npm start` or the split topology)');
+  logger.warn(
+    'deep mode cannot read pages: no REDIS_URL for ranking-worker processes and no in-process ranking worker (use `npm start` or the split topology)',
+  );
   return { producer: undefined, depth: undefined, close: async () => undefined };
 }

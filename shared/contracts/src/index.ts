@@ -1,14 +1,36 @@
 export { contractRegistry } from './registry.ts';
 export type { SearchRequest, SearchRequestInput } from './search-request.ts';
-export { RANK_SWITCH, SEARCH_FIELDS, SEARCH_LIMITS, SEARCH_MODES, SearchRequestSchema, VALIDATION_FIELDS } from './search-request.ts';
+export {
+  RANK_SWITCH,
+  SEARCH_FIELDS,
+  SEARCH_LIMITS,
+  SEARCH_MODES,
+  SearchRequestSchema,
+  VALIDATION_FIELDS,
+} from './search-request.ts';
 export type { Safesearch, SearchFilters, TimeRange } from './search-filters.ts';
 export {
-  dateWindow, FILTER_LIMITS, hostMatches, pickFilters, SAFESEARCH_LEVELS, searchFilterFields, TIME_RANGE_DAYS, TIME_RANGES,
+  dateWindow,
+  FILTER_LIMITS,
+  hostMatches,
+  pickFilters,
+  SAFESEARCH_LEVELS,
+  searchFilterFields,
+  TIME_RANGE_DAYS,
+  TIME_RANGES,
 } from './search-filters.ts';
 export { parseSearchRequest } from './parse-search-request.ts';
 export type { Gates, ResultRow, RowPage, SearchMeta, SearchResponse, SignalName, Signals } from './search-response.ts';
 export {
-  CALLER_GUIDANCE, GatesSchema, PROMPT_INJECTION_THRESHOLD, ResultRowSchema, RowPageSchema, SearchMetaSchema, SearchResponseSchema, SIGNAL_NAMES, SignalsSchema,
+  CALLER_GUIDANCE,
+  GatesSchema,
+  PROMPT_INJECTION_THRESHOLD,
+  ResultRowSchema,
+  RowPageSchema,
+  SearchMetaSchema,
+  SearchResponseSchema,
+  SIGNAL_NAMES,
+  SignalsSchema,
 } from './search-response.ts';
 export { INJECTION_RISK_MEDIUM_FROM } from './search-response.ts';
 export type { InjectionEvidence } from './injection-evidence.ts';
@@ -27,7 +49,13 @@ export type { ForwardedCaller } from './internal-headers.ts';
 export { ForwardedCallerSchema, INTERNAL_HEADERS, parseForwardedCaller } from './internal-headers.ts';
 export type { ExtractedPage, ExtractRequest, ExtractResponse, ExtractStatus } from './extract.ts';
 export {
-  EXTRACT_LIMITS, EXTRACT_STATUSES, ExtractedPageSchema, ExtractRequestSchema, ExtractResponseSchema, MAX_CHARS, maxCharsParam,
+  EXTRACT_LIMITS,
+  EXTRACT_STATUSES,
+  ExtractedPageSchema,
+  ExtractRequestSchema,
+  ExtractResponseSchema,
+  MAX_CHARS,
+  maxCharsParam,
 } from './extract.ts';
 export type { TokenStatusRequest, TokenStatusResponse } from './token-status.ts';
 export { TOKEN_STATUS_PATH, TokenStatusRequestSchema, TokenStatusResponseSchema } from './token-status.ts';

@@ -15,12 +15,22 @@ function problemOf(input: unknown): ProblemError {
 
 describe('parseSearchRequest', () => {
   it('applies the defaults of the contract', () => {
-    expect(parseSearchRequest({ q: 'tides' })).toEqual({ q: 'tides', k: 10, max_candidates: 50, mode: 'snip', rank: 'on', nocache: false, max_chars: 8000, strict_dates: false });
+    expect(parseSearchRequest({ q: 'tides' })).toEqual({
+      q: 'tides',
+      k: 10,
+      max_candidates: 50,
+      mode: 'snip',
+      rank: 'on',
+      nocache: false,
+      max_chars: 8000,
+      strict_dates: false,
+    });
   });
 
   it('coerces query-string values', () => {
-    expect(parseSearchRequest({ q: 'x', k: '3', max_candidates: '100', mode: 'deep', rank: 'off', nocache: 'true' }))
-      .toMatchObject({ k: 3, max_candidates: 100, mode: 'deep', rank: 'off', nocache: true });
+    expect(
+      parseSearchRequest({ q: 'x', k: '3', max_candidates: '100', mode: 'deep', rank: 'off', nocache: 'true' }),
+    ).toMatchObject({ k: 3, max_candidates: 100, mode: 'deep', rank: 'off', nocache: true });
     expect(parseSearchRequest({ q: 'x', nocache: '0' }).nocache).toBe(false);
   });
 
@@ -72,15 +82,42 @@ describe('parseSearchRequest', () => {
 
   describe('filters', () => {
     it('parses GET comma-lists and POST arrays of domains the same way', () => {
-      const fromGet = parseSearchRequest({ q: 'x', include_domains: 'Docs.Python.org, nature.com.', exclude_domains: 'pinterest.com' });
-      const fromPost = parseSearchRequest({ q: 'x', include_domains: ['docs.python.org', 'nature.com'], exclude_domains: ['pinterest.com'] });
-      expect(fromGet).toMatchObject({ include_domains: ['docs.python.org', 'nature.com'], exclude_domains: ['pinterest.com'] });
+      const fromGet = parseSearchRequest({
+        q: 'x',
+        include_domains: 'Docs.Python.org, nature.com.',
+        exclude_domains: 'pinterest.com',
+      });
+      const fromPost = parseSearchRequest({
+        q: 'x',
+        include_domains: ['docs.python.org', 'nature.com'],
+        exclude_domains: ['pinterest.com'],
+      });
+      expect(fromGet).toMatchObject({
+        include_domains: ['docs.python.org', 'nature.com'],
+        exclude_domains: ['pinterest.com'],
+      });
       expect(fromPost).toEqual(fromGet);
     });
 
     it('reads dates, time range, country, language and safesearch, normalising case', () => {
-      expect(parseSearchRequest({ q: 'x', start_date: '2026-01-01', end_date: '2026-06-30', strict_dates: 'true', country: 'de', language: 'DE', safesearch: 'strict' }))
-        .toMatchObject({ start_date: '2026-01-01', end_date: '2026-06-30', strict_dates: true, country: 'DE', language: 'de', safesearch: 'strict' });
+      expect(
+        parseSearchRequest({
+          q: 'x',
+          start_date: '2026-01-01',
+          end_date: '2026-06-30',
+          strict_dates: 'true',
+          country: 'de',
+          language: 'DE',
+          safesearch: 'strict',
+        }),
+      ).toMatchObject({
+        start_date: '2026-01-01',
+        end_date: '2026-06-30',
+        strict_dates: true,
+        country: 'DE',
+        language: 'de',
+        safesearch: 'strict',
+      });
       expect(parseSearchRequest({ q: 'x', time_range: 'week' }).time_range).toBe('week');
     });
 

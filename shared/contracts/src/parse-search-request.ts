@@ -8,7 +8,10 @@ import { SEARCH_FIELDS, SearchRequestSchema, VALIDATION_FIELDS } from './search-
 function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
   return issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ field: key, message: `\`${key}\` is not a search option (allowed: ${SEARCH_FIELDS.join(', ')})` }));
+      return issue.keys.map((key) => ({
+        field: key,
+        message: `\`${key}\` is not a search option (allowed: ${SEARCH_FIELDS.join(', ')})`,
+      }));
     }
     const field = String(issue.path[0] ?? 'body');
     const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;

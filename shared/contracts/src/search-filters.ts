@@ -20,58 +20,86 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback
 
 /** `a.org, b.org` from a query string, or an array from a JSON body; each entry trimmed and lower-cased. */
 const domainList = (description: string) =>
-  z.preprocess(
-    (value) => {
-      // A repeated GET parameter arrives as an array of comma-lists.
-      const list: unknown = typeof value === 'string' ? [value] : value;
-      return Array.isArray(list)
-        ? list.flatMap((item: unknown) => (typeof item === 'string' ? item.split(',') : [item]))
-          .map((item) => (typeof item === 'string' ? item.trim().toLowerCase().replace(/\.$/, '') : item)).filter((item) => item !== '')
-        : list;
-    },
-    z.array(
-      z.string().regex(DOMAIN, { error: 'must list bare domain names such as example.com (no scheme, path or port)' }),
-      { error: 'must be a list of domain names (comma-separated in a query string)' },
-    ).max(FILTER_LIMITS.domains, { error: `must list at most ${FILTER_LIMITS.domains} domains` }),
-  ).optional().describe(description);
+  z
+    .preprocess(
+      (value) => {
+        // A repeated GET parameter arrives as an array of comma-lists.
+        const list: unknown = typeof value === 'string' ? [value] : value;
+        return Array.isArray(list)
+          ? list
+              .flatMap((item: unknown) => (typeof item === 'string' ? item.split(',') : [item]))
+              .map((item) => (typeof item === 'string' ? item.trim().toLowerCase().replace(/\.$/, '') : item))
+              .filter((item) => item !== '')
+          : list;
+      },
+      z
+        .array(
+          z
+            .string()
+            .regex(DOMAIN, { error: 'must list bare domain names such as example.com (no scheme, path or port)' }),
+          { error: 'must be a list of domain names (comma-separated in a query string)' },
+        )
+        .max(FILTER_LIMITS.domains, { error: `must list at most ${FILTER_LIMITS.domains} domains` }),
+    )
+    .optional()
+    .describe(description);
 
 const isoDate = (description: string) =>
   z.iso.date({ error: 'must be a calendar date in the form YYYY-MM-DD' }).optional().describe(description);
 
 /** `true`/`false` (also `1`/`0`) from a query string, or a JSON boolean. */
 export const booleanParam = (description: string) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const v = value.trim().toLowerCase();
-      return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value;
-    },
-    z.boolean({ error: 'must be true or false' }),
-  ).default(false).describe(description);
+  z
+    .preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        const v = value.trim().toLowerCase();
+        return v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value;
+      },
+      z.boolean({ error: 'must be true or false' }),
+    )
+    .default(false)
+    .describe(description);
 
 /** The filter fields, spread into `SearchRequestSchema` (and read by the MCP `search_web` schema). */
 export const searchFilterFields = {
-  include_domains: domainList('Only results from these domains (and their subdomains); at most 50. Comma-separated in GET.'),
-  exclude_domains: domainList('No results from these domains (or their subdomains); at most 50. Comma-separated in GET.'),
-  time_range: z.enum(TIME_RANGES, { error: 'must be "day", "week", "month" or "year"' }).optional()
-    .describe('Only results published within the last day, week, month or year (rows with no known date are kept unless strict_dates).'),
+  include_domains: domainList(
+    'Only results from these domains (and their subdomains); at most 50. Comma-separated in GET.',
+  ),
+  exclude_domains: domainList(
+    'No results from these domains (or their subdomains); at most 50. Comma-separated in GET.',
+  ),
+  time_range: z
+    .enum(TIME_RANGES, { error: 'must be "day", "week", "month" or "year"' })
+    .optional()
+    .describe(
+      'Only results published within the last day, week, month or year (rows with no known date are kept unless strict_dates).',
+    ),
   start_date: isoDate('Only results published on or after this date (YYYY-MM-DD).'),
   end_date: isoDate('Only results published on or before this date (YYYY-MM-DD).'),
   strict_dates: booleanParam('true also drops rows whose publication date is unknown when a date filter is set.'),
-  country: z.string().trim()
+  country: z
+    .string()
+    .trim()
     .refine((value) => /^[a-z]{2}$/i.test(value) && regionNames.of(value.toUpperCase()) !== undefined, {
       error: 'must be an ISO 3166-1 alpha-2 country code such as US or DE',
     })
-    .transform((value) => value.toUpperCase()).optional()
+    .transform((value) => value.toUpperCase())
+    .optional()
     .describe('Prefer results for this country (ISO 3166-1 alpha-2, e.g. `DE`); passed to providers that support it.'),
-  language: z.string().trim()
+  language: z
+    .string()
+    .trim()
     .refine((value) => /^[a-z]{2}$/i.test(value) && languageNames.of(value.toLowerCase()) !== undefined, {
       error: 'must be an ISO 639-1 language code such as en or de',
     })
-    .transform((value) => value.toLowerCase()).optional()
+    .transform((value) => value.toLowerCase())
+    .optional()
     .describe('Results in this language (ISO 639-1, e.g. `de`); passed to providers that support it.'),
-  safesearch: z.enum(SAFESEARCH_LEVELS, { error: 'must be "off", "moderate" or "strict"' }).optional()
-    .describe('Adult-content filtering the providers should apply (default: each provider\'s own).'),
+  safesearch: z
+    .enum(SAFESEARCH_LEVELS, { error: 'must be "off", "moderate" or "strict"' })
+    .optional()
+    .describe("Adult-content filtering the providers should apply (default: each provider's own)."),
 };
 
 /** The filters as the pipeline and the providers see them (parsed, normalised). */
@@ -88,7 +116,14 @@ export interface SearchFilters {
 }
 
 /** Fields whose bad value is out of range or malformed data (422) rather than an unknown option (400). */
-export const FILTER_VALIDATION_FIELDS = ['include_domains', 'exclude_domains', 'start_date', 'end_date', 'country', 'language'] as const;
+export const FILTER_VALIDATION_FIELDS = [
+  'include_domains',
+  'exclude_domains',
+  'start_date',
+  'end_date',
+  'country',
+  'language',
+] as const;
 
 /** The filters a request set, in a stable order (for `meta.applied_filters` and the discover cache key). */
 export function pickFilters(request: SearchFilters): SearchFilters {
@@ -98,7 +133,8 @@ export function pickFilters(request: SearchFilters): SearchFilters {
   if (request.time_range) filters.time_range = request.time_range;
   if (request.start_date) filters.start_date = request.start_date;
   if (request.end_date) filters.end_date = request.end_date;
-  if (request.strict_dates && (request.time_range || request.start_date || request.end_date)) filters.strict_dates = true;
+  if (request.strict_dates && (request.time_range || request.start_date || request.end_date))
+    filters.strict_dates = true;
   if (request.country) filters.country = request.country;
   if (request.language) filters.language = request.language;
   if (request.safesearch) filters.safesearch = request.safesearch;
@@ -118,7 +154,10 @@ export function dateWindow(filters: SearchFilters, now: Date = new Date()): { fr
     return { from: from.toISOString().slice(0, 10) };
   }
   if (!filters.start_date && !filters.end_date) return undefined;
-  return { ...(filters.start_date ? { from: filters.start_date } : {}), ...(filters.end_date ? { to: filters.end_date } : {}) };
+  return {
+    ...(filters.start_date ? { from: filters.start_date } : {}),
+    ...(filters.end_date ? { to: filters.end_date } : {}),
+  };
 }
 
 /** Whether `host` is `domain` or one of its subdomains. */

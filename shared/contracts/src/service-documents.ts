@@ -23,11 +23,19 @@ export const DiscoveryDocumentSchema = z.object({
     scopes_supported: z.array(z.string()),
     guide: z.string(),
   }),
-  versioning: z.object({ strategy: z.literal('url'), current: z.literal('v1'), supported: z.array(z.string()), policy: z.string() }),
+  versioning: z.object({
+    strategy: z.literal('url'),
+    current: z.literal('v1'),
+    supported: z.array(z.string()),
+    policy: z.string(),
+  }),
   docs: z.string(),
   openapi: z.string(),
 });
-contractRegistry.add(DiscoveryDocumentSchema, { id: 'DiscoveryDocument', description: 'API index, returned by GET /v1 and GET /api.' });
+contractRegistry.add(DiscoveryDocumentSchema, {
+  id: 'DiscoveryDocument',
+  description: 'API index, returned by GET /v1 and GET /api.',
+});
 
 export { ProblemSchema };
 contractRegistry.add(ProblemSchema, { id: 'Problem', description: 'RFC 9457 problem details (every REST 4xx/5xx).' });

@@ -43,20 +43,23 @@ export function createJudge(settings: JudgeSettings): Judge {
   };
   switch (settings.judge) {
     case 'local':
-      if (settings.mode === 'listwise') throw new Error('The local judge has no listwise mode (JUDGE_MODE=listwise needs openai or anthropic).');
+      if (settings.mode === 'listwise')
+        throw new Error('The local judge has no listwise mode (JUDGE_MODE=listwise needs openai or anthropic).');
       return createLocalJudge();
-    case 'openai': return createOpenAiJudge({
-      ...common,
-      baseUrl: required('openai', 'JUDGE_BASE_URL', settings.baseUrl),
-      model: required('openai', 'JUDGE_MODEL', settings.model),
-      ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    });
-    case 'anthropic': return createAnthropicJudge({
-      ...common,
-      model: required('anthropic', 'JUDGE_MODEL', settings.model),
-      apiKey: required('anthropic', 'JUDGE_API_KEY', settings.apiKey),
-      ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-    });
+    case 'openai':
+      return createOpenAiJudge({
+        ...common,
+        baseUrl: required('openai', 'JUDGE_BASE_URL', settings.baseUrl),
+        model: required('openai', 'JUDGE_MODEL', settings.model),
+        ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+      });
+    case 'anthropic':
+      return createAnthropicJudge({
+        ...common,
+        model: required('anthropic', 'JUDGE_MODEL', settings.model),
+        apiKey: required('anthropic', 'JUDGE_API_KEY', settings.apiKey),
+        ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+      });
     default: {
       const unknown: never = settings.judge;
       throw new Error(`unknown judge ${JSON.stringify(unknown)}`);

@@ -6,23 +6,98 @@
  */
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  copy: '©', reg: '®', trade: '™', deg: '°', plusmn: '±', times: '×', divide: '÷', micro: 'µ',
-  middot: '·', para: '¶', sect: '§', bull: '•', hellip: '…', ndash: '–', mdash: '—',
-  lsquo: '‘', rsquo: '’', sbquo: '‚', ldquo: '“', rdquo: '”', bdquo: '„', laquo: '«', raquo: '»',
-  euro: '€', pound: '£', yen: '¥', cent: '¢', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009',
-  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', lambda: 'λ', mu: 'μ', pi: 'π', sigma: 'σ', omega: 'ω',
-  le: '≤', ge: '≥', ne: '≠', asymp: '≈', infin: '∞', minus: '−', larr: '←', rarr: '→', uarr: '↑', darr: '↓',
-  auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß',
-  eacute: 'é', egrave: 'è', ecirc: 'ê', aacute: 'á', agrave: 'à', acirc: 'â', iacute: 'í', oacute: 'ó', uacute: 'ú',
-  ccedil: 'ç', ntilde: 'ñ', Eacute: 'É', Ccedil: 'Ç', Ntilde: 'Ñ', aring: 'å', Aring: 'Å', oslash: 'ø', Oslash: 'Ø', aelig: 'æ', AElig: 'Æ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  deg: '°',
+  plusmn: '±',
+  times: '×',
+  divide: '÷',
+  micro: 'µ',
+  middot: '·',
+  para: '¶',
+  sect: '§',
+  bull: '•',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  sbquo: '‚',
+  ldquo: '“',
+  rdquo: '”',
+  bdquo: '„',
+  laquo: '«',
+  raquo: '»',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  cent: '¢',
+  shy: '\u00ad',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
+  alpha: 'α',
+  beta: 'β',
+  gamma: 'γ',
+  delta: 'δ',
+  epsilon: 'ε',
+  lambda: 'λ',
+  mu: 'μ',
+  pi: 'π',
+  sigma: 'σ',
+  omega: 'ω',
+  le: '≤',
+  ge: '≥',
+  ne: '≠',
+  asymp: '≈',
+  infin: '∞',
+  minus: '−',
+  larr: '←',
+  rarr: '→',
+  uarr: '↑',
+  darr: '↓',
+  auml: 'ä',
+  ouml: 'ö',
+  uuml: 'ü',
+  Auml: 'Ä',
+  Ouml: 'Ö',
+  Uuml: 'Ü',
+  szlig: 'ß',
+  eacute: 'é',
+  egrave: 'è',
+  ecirc: 'ê',
+  aacute: 'á',
+  agrave: 'à',
+  acirc: 'â',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  ccedil: 'ç',
+  ntilde: 'ñ',
+  Eacute: 'É',
+  Ccedil: 'Ç',
+  Ntilde: 'Ñ',
+  aring: 'å',
+  Aring: 'Å',
+  oslash: 'ø',
+  Oslash: 'Ø',
+  aelig: 'æ',
+  AElig: 'Æ',
 };
 
 /** Decodes `&name;`, `&#123;` and `&#x1F600;`; unknown names stay as written. */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
     if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       const valid = Number.isInteger(code) && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
       return valid ? String.fromCodePoint(code) : '\ufffd';
     }
@@ -61,7 +136,8 @@ export function originalMarkup(title: string, description: string | null | undef
   return /[<&]/.test(original) && htmlToText(original) !== collapseWhitespace(original) ? original : undefined;
 }
 
-const BLOCK_TAGS = 'address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul';
+const BLOCK_TAGS =
+  'address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul';
 const BLOCK_TAG = new RegExp(`<\\/?(?:${BLOCK_TAGS})\\b[^>]*>`, 'gi');
 /** Elements whose content is never text a reader sees. */
 const HIDDEN_ELEMENT = /<(script|style|noscript|template|svg|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;

@@ -13,7 +13,13 @@ export { judgeEnv, judgeSettingsFromEnv, refineJudgeEnv } from './judge-env.ts';
 export type { Candidate } from './candidate.ts';
 export { CandidateSchema } from './candidate.ts';
 export {
-  collapseWhitespace, decodeEntities, htmlDocumentToText, htmlTitle, htmlToText, originalMarkup, truncateText,
+  collapseWhitespace,
+  decodeEntities,
+  htmlDocumentToText,
+  htmlTitle,
+  htmlToText,
+  originalMarkup,
+  truncateText,
 } from './html-text.ts';
 export type { RankedCandidate } from './cascade/cascade.ts';
 export { compareRanked, runCascade } from './cascade/cascade.ts';

@@ -17,11 +17,12 @@ describe('instrumentJudge', () => {
     let warnings: { kind: string }[] = [];
     const llm: Judge = {
       name: 'openai',
-      judge: async (_q, inputs) => ({
-        verdicts: inputs.map((input) => ({ id: input.id, signals: {}, is_republisher: null })),
-        usage: { calls: 2, input_tokens: 1200, output_tokens: 80 },
-        warnings,
-      } as never),
+      judge: async (_q, inputs) =>
+        ({
+          verdicts: inputs.map((input) => ({ id: input.id, signals: {}, is_republisher: null })),
+          usage: { calls: 2, input_tokens: 1200, output_tokens: 80 },
+          warnings,
+        }) as never,
     };
     const judge = instrumentJudge(llm, metrics);
     expect(judge.name).toBe('openai');
@@ -36,7 +37,11 @@ describe('instrumentJudge', () => {
     expect(valueOf(samples, 'rankgate_judge_tokens_total', { judge: 'openai', direction: 'input' })).toBe(2400);
     expect(valueOf(samples, 'rankgate_judge_tokens_total', { judge: 'openai', direction: 'output' })).toBe(160);
     expect(valueOf(samples, 'rankgate_judge_warnings_total', { judge: 'openai', kind: 'timeout' })).toBe(1);
-    expect(valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'ok' })).toBe(1);
-    expect(valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'timeout' })).toBe(1);
+    expect(
+      valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'ok' }),
+    ).toBe(1);
+    expect(
+      valueOf(samples, 'rankgate_upstream_requests_total', { kind: 'judge', provider: 'openai', outcome: 'timeout' }),
+    ).toBe(1);
   });
 });

@@ -32,13 +32,24 @@ export function instrumentJudge(judge: Judge, metrics: AppMetrics): Judge {
       try {
         result = await judge.judge(query, inputs, options);
       } catch (error) {
-        metrics.observeUpstream({ kind: 'judge', provider: judge.name, outcome: options.signal.aborted ? 'aborted' : 'error', seconds: seconds() });
+        metrics.observeUpstream({
+          kind: 'judge',
+          provider: judge.name,
+          outcome: options.signal.aborted ? 'aborted' : 'error',
+          seconds: seconds(),
+        });
         throw error;
       }
       metrics.observeUpstream({ kind: 'judge', provider: judge.name, outcome: outcomeOf(result), seconds: seconds() });
       const { usage } = result;
-      metrics.recordJudgeUsage({ judge: judge.name, calls: usage.calls, inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
-      for (const warning of result.warnings ?? []) metrics.recordJudgeWarning({ judge: judge.name, kind: warning.kind });
+      metrics.recordJudgeUsage({
+        judge: judge.name,
+        calls: usage.calls,
+        inputTokens: usage.input_tokens,
+        outputTokens: usage.output_tokens,
+      });
+      for (const warning of result.warnings ?? [])
+        metrics.recordJudgeWarning({ judge: judge.name, kind: warning.kind });
       return result;
     },
   };

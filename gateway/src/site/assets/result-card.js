@@ -69,24 +69,50 @@ const riskLabel = (risk) => h('span', { class: `risk risk-${risk}` }, `Injection
 
 /** @param {any} row */
 function signalsDetails(row) {
-  const rows = Object.entries(row.signals ?? {}).map(([name, value]) => h('tr', {},
-    h('th', { scope: 'row' }, h('code', {}, name)),
-    h('td', {}, typeof value === 'number' ? value.toFixed(2) : 'no parse'),
-    h('td', {}, bar(typeof value === 'number' ? value : 0))));
-  const table = h('table', {},
+  const rows = Object.entries(row.signals ?? {}).map(([name, value]) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, h('code', {}, name)),
+      h('td', {}, typeof value === 'number' ? value.toFixed(2) : 'no parse'),
+      h('td', {}, bar(typeof value === 'number' ? value : 0)),
+    ),
+  );
+  const table = h(
+    'table',
+    {},
     h('caption', { class: 'sr-only' }, `Signals of result ${row.rank}`),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Signal'), h('th', { scope: 'col' }, 'Score'), h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Bar')))),
-    h('tbody', {}, ...rows));
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Signal'),
+        h('th', { scope: 'col' }, 'Score'),
+        h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Bar')),
+      ),
+    ),
+    h('tbody', {}, ...rows),
+  );
   const gates = row.gates
-    ? Object.entries(row.gates).map(([gate, outcome]) => `${gate} ${outcome}`).join(' · ')
+    ? Object.entries(row.gates)
+        .map(([gate, outcome]) => `${gate} ${outcome}`)
+        .join(' · ')
     : 'not run (rank=off)';
-  const reasons = Array.isArray(row.injection_reasons) && row.injection_reasons.length ? row.injection_reasons.join('; ') : 'none found';
-  return h('details', { class: 'signals' },
+  const reasons =
+    Array.isArray(row.injection_reasons) && row.injection_reasons.length
+      ? row.injection_reasons.join('; ')
+      : 'none found';
+  return h(
+    'details',
+    { class: 'signals' },
     h('summary', {}, 'Signals', h('span', { class: 'sr-only' }, ` of result ${row.rank}`)),
     table,
     h('p', { class: 'signal-notes' }, `Gates: ${gates}`),
     h('p', { class: 'signal-notes' }, `Injection evidence: ${reasons}`),
-    row.is_republisher === true ? h('p', { class: 'signal-notes' }, 'Republishes content from other sources.') : null);
+    row.is_republisher === true ? h('p', { class: 'signal-notes' }, 'Republishes content from other sources.') : null,
+  );
 }
 
 /** @param {any} row @param {{ medium: number, high: number }} bands */
@@ -98,18 +124,30 @@ function card(row, bands) {
     : document.createTextNode(String(row.title || row.url));
   const published = typeof row.published_at === 'string' ? ` · ${row.published_at.slice(0, 10)}` : '';
   const risk = riskOf(row, bands);
-  return h('li', { class: 'card', 'data-risk': risk },
-    h('article', { 'aria-labelledby': titleId },
-      h('div', { class: 'card-head' },
+  return h(
+    'li',
+    { class: 'card', 'data-risk': risk },
+    h(
+      'article',
+      { 'aria-labelledby': titleId },
+      h(
+        'div',
+        { class: 'card-head' },
         h('span', { class: 'rank', 'aria-label': `Rank ${row.rank}` }, String(row.rank)),
-        h('h3', { id: titleId }, title)),
+        h('h3', { id: titleId }, title),
+      ),
       h('p', { class: 'domain' }, `${row.domain ?? ''}${published}`),
       h('p', { class: 'snippet' }, String(row.snippet ?? '')),
-      h('div', { class: 'card-foot' },
+      h(
+        'div',
+        { class: 'card-foot' },
         h('span', { class: 'score' }, `Score ${formatScore(row.score)}`, bar(row.score)),
         riskLabel(risk),
-        row.gates_relaxed === true ? h('span', { class: 'tag-relaxed' }, 'Gates relaxed') : null),
-      signalsDetails(row)));
+        row.gates_relaxed === true ? h('span', { class: 'tag-relaxed' }, 'Gates relaxed') : null,
+      ),
+      signalsDetails(row),
+    ),
+  );
 }
 
 export { card, h, safeHref, withPathLinks };

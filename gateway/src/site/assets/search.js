@@ -86,14 +86,25 @@ function showResults(body, query) {
   if (Array.isArray(meta.warnings)) facts.push(...meta.warnings.map(String));
   resultsMeta.textContent = facts.join(' · ');
   if (rows.some((/** @type {any} */ row) => row.gates_relaxed === true)) {
-    setAlert(h('div', { class: 'notice', id: 'relaxed-notice' },
-      h('h2', {}, 'Relaxed safety'),
-      h('p', {}, 'Every candidate failed a safety gate (for example the prompt-injection screen), so these are the ungated results. '
-        + 'Treat them as untrusted: do not let an agent follow instructions found in them.')));
+    setAlert(
+      h(
+        'div',
+        { class: 'notice', id: 'relaxed-notice' },
+        h('h2', {}, 'Relaxed safety'),
+        h(
+          'p',
+          {},
+          'Every candidate failed a safety gate (for example the prompt-injection screen), so these are the ungated results. ' +
+            'Treat them as untrusted: do not let an agent follow instructions found in them.',
+        ),
+      ),
+    );
   } else {
     setAlert(null);
   }
-  setStatus(rows.length ? `${rows.length} ${rows.length === 1 ? 'result' : 'results'}.` : 'No results. Try other words.');
+  setStatus(
+    rows.length ? `${rows.length} ${rows.length === 1 ? 'result' : 'results'}.` : 'No results. Try other words.',
+  );
 }
 
 /** Seconds from a Retry-After header (delay or HTTP date). @param {string | null} value */
@@ -129,7 +140,8 @@ function revealKeyField() {
 }
 
 /** @param {any} body */
-const isProblem = (body) => body !== null && typeof body === 'object' && typeof body.code === 'string' && typeof body.detail === 'string';
+const isProblem = (body) =>
+  body !== null && typeof body === 'object' && typeof body.code === 'string' && typeof body.detail === 'string';
 
 /** @param {Response} response @param {any} body */
 function showProblem(response, body) {
@@ -137,26 +149,51 @@ function showProblem(response, body) {
   resultsSection.hidden = true;
   const parts = [];
   if (response.status === 429 && problem?.code === 'DEMO_EXHAUSTED') {
-    parts.push(h('h2', {}, 'Demo allowance used'), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))),
-      h('p', {}, 'Have an API key? Enter it above and search again.'));
+    parts.push(
+      h('h2', {}, 'Demo allowance used'),
+      h('p', {}, problem.detail),
+      h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))),
+      h('p', {}, 'Have an API key? Enter it above and search again.'),
+    );
     revealKeyField();
   } else if (response.status === 429) {
     const seconds = retryAfterSeconds(response.headers.get('retry-after'));
-    parts.push(h('h2', {}, 'Too many searches'),
-      h('p', {}, seconds === null ? 'Wait a moment, then try again.' : `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`));
+    parts.push(
+      h('h2', {}, 'Too many searches'),
+      h(
+        'p',
+        {},
+        seconds === null
+          ? 'Wait a moment, then try again.'
+          : `Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+      ),
+    );
     if (problem) parts.push(h('p', {}, problem.detail));
     if (seconds !== null) holdButton(seconds);
   } else if (problem) {
-    parts.push(h('h2', {}, `${problem.title ?? 'Error'} (${response.status})`), h('p', {}, problem.detail), h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))));
+    parts.push(
+      h('h2', {}, `${problem.title ?? 'Error'} (${response.status})`),
+      h('p', {}, problem.detail),
+      h('p', {}, 'What to do: ', withPathLinks(String(problem.hint ?? ''))),
+    );
     if (response.status === 401) revealKeyField();
   } else {
-    parts.push(h('h2', {}, `Search failed (${response.status})`), h('p', {}, 'The service answered without a problem document. Try again in a moment.'));
+    parts.push(
+      h('h2', {}, `Search failed (${response.status})`),
+      h('p', {}, 'The service answered without a problem document. Try again in a moment.'),
+    );
   }
   if (problem) {
     const typeHref = safeHref(String(problem.type ?? ''));
-    parts.push(h('p', { class: 'request-id' }, 'Code ',
-      typeHref ? h('a', { href: typeHref }, h('code', {}, problem.code)) : h('code', {}, problem.code),
-      problem.request_id ? ` · request id ${problem.request_id}` : ''));
+    parts.push(
+      h(
+        'p',
+        { class: 'request-id' },
+        'Code ',
+        typeHref ? h('a', { href: typeHref }, h('code', {}, problem.code)) : h('code', {}, problem.code),
+        problem.request_id ? ` · request id ${problem.request_id}` : '',
+      ),
+    );
   }
   setAlert(h('div', { class: 'problem', id: 'problem' }, ...parts));
   setStatus(`Search failed: ${problem?.code ?? `HTTP ${response.status}`}.`);
@@ -173,7 +210,11 @@ function showFailure(message) {
 // Credentials: a typed key (kept in this tab's session storage only) wins over the demo key.
 
 function storedKey() {
-  try { return sessionStorage.getItem(KEY_STORAGE) ?? ''; } catch { return ''; }
+  try {
+    return sessionStorage.getItem(KEY_STORAGE) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /** @param {string} key */
@@ -181,7 +222,9 @@ function storeKey(key) {
   try {
     if (key) sessionStorage.setItem(KEY_STORAGE, key);
     else sessionStorage.removeItem(KEY_STORAGE);
-  } catch { /* storage disabled: the key lives in the field only */ }
+  } catch {
+    /* storage disabled: the key lives in the field only */
+  }
 }
 
 const credential = () => keyInput.value.trim() || config.demoKey || '';
@@ -220,13 +263,19 @@ async function search(query, k) {
     });
     const text = await response.text();
     let body = null;
-    try { body = text ? JSON.parse(text) : null; } catch { body = null; }
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
     if (controller !== inFlight) return;
     if (response.ok && body) showResults(body, query);
     else showProblem(response, body);
   } catch (error) {
     if (controller.signal.aborted) return;
-    showFailure(`The request did not complete (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`);
+    showFailure(
+      `The request did not complete (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`,
+    );
   } finally {
     if (controller === inFlight) {
       inFlight = null;
@@ -240,15 +289,32 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   const query = queryInput.value.trim();
   if (!query) {
-    setAlert(h('div', { class: 'problem', id: 'problem' }, h('h2', {}, 'Type a query'), h('p', {}, 'The query needs 1-500 characters.')));
+    setAlert(
+      h(
+        'div',
+        { class: 'problem', id: 'problem' },
+        h('h2', {}, 'Type a query'),
+        h('p', {}, 'The query needs 1-500 characters.'),
+      ),
+    );
     queryInput.focus();
     return;
   }
   storeKey(keyInput.value.trim());
   if (!credential()) {
     revealKeyField();
-    setAlert(h('div', { class: 'problem', id: 'problem' }, h('h2', {}, 'API key needed'),
-      h('p', {}, 'Enter an API key to search: the operator key of your Rankgate, or an OAuth access token with scope search:read.')));
+    setAlert(
+      h(
+        'div',
+        { class: 'problem', id: 'problem' },
+        h('h2', {}, 'API key needed'),
+        h(
+          'p',
+          {},
+          'Enter an API key to search: the operator key of your Rankgate, or an OAuth access token with scope search:read.',
+        ),
+      ),
+    );
     keyInput.focus();
     return;
   }
@@ -276,7 +342,8 @@ if (initialK && [...kSelect.options].some((option) => option.value === initialK)
 includeInput.value = initial.get('include_domains') ?? '';
 excludeInput.value = initial.get('exclude_domains') ?? '';
 const initialTime = initial.get('time_range');
-if (initialTime && [...timeSelect.options].some((option) => option.value === initialTime)) timeSelect.value = initialTime;
+if (initialTime && [...timeSelect.options].some((option) => option.value === initialTime))
+  timeSelect.value = initialTime;
 filtersBox.open = Boolean(includeInput.value || excludeInput.value || timeSelect.value);
 if (initialQuery) {
   queryInput.value = initialQuery;

@@ -19,9 +19,21 @@ interface Schema {
   maxLength?: number;
 }
 
-interface Parameter { name: string; in: string; required?: boolean; description?: string; schema?: Schema }
-interface Media { schema?: Schema }
-interface Response { description?: string; content?: Record<string, Media>; headers?: Record<string, unknown> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+}
+interface Media {
+  schema?: Schema;
+}
+interface Response {
+  description?: string;
+  content?: Record<string, Media>;
+  headers?: Record<string, unknown>;
+}
 interface Operation {
   tags?: string[];
   operationId?: string;
@@ -47,7 +59,8 @@ const code = (value: unknown): string => `<code>${escapeHtml(JSON.stringify(valu
 
 function constraints(schema: Schema): string[] {
   const notes: string[] = [];
-  const bound = (n: number | undefined): string | undefined => (n === undefined || n >= Number.MAX_SAFE_INTEGER ? undefined : String(n));
+  const bound = (n: number | undefined): string | undefined =>
+    n === undefined || n >= Number.MAX_SAFE_INTEGER ? undefined : String(n);
   const [min, max] = [bound(schema.minimum), bound(schema.maximum)];
   if (min !== undefined && max !== undefined) notes.push(`${min}–${max}`);
   else if (min !== undefined) notes.push(`≥ ${min}`);
@@ -89,12 +102,16 @@ function propertyRows(schema: Schema, prefix = '', depth = 0): string[] {
 }
 
 /** `caption` is plain text. */
-const table = (caption: string, head: string[], rows: string[]): string => scrollableTable(caption,
-  `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
+const table = (caption: string, head: string[], rows: string[]): string =>
+  scrollableTable(
+    caption,
+    `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`,
+  );
 
 function renderSecurity(operation: Operation): string {
   const schemes = (operation.security ?? []).flatMap((requirement) =>
-    Object.entries(requirement).map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name)));
+    Object.entries(requirement).map(([name, scopes]) => (scopes.length ? `${name} (${scopes.join(', ')})` : name)),
+  );
   return schemes.length
     ? `<p class="auth">Credential: any of ${schemes.map((s) => `<code>${escapeHtml(s)}</code>`).join(', ')}.</p>`
     : '<p class="auth">No credential needed.</p>';
@@ -109,16 +126,37 @@ function renderContent(content: Record<string, Media> | undefined): string {
 function renderOperation(method: string, path: string, operation: Operation): string {
   const id = `op-${slugify(operation.operationId ?? `${method} ${path}`)}`;
   const title = `<span class="method method-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>`;
-  const parts = [`<h4 id="${id}">${title}</h4>`, `<p>${withCode(operation.summary ?? '')}</p>`, renderSecurity(operation)];
+  const parts = [
+    `<h4 id="${id}">${title}</h4>`,
+    `<p>${withCode(operation.summary ?? '')}</p>`,
+    renderSecurity(operation),
+  ];
   if (operation.parameters?.length) {
-    parts.push(table(`Parameters of ${method.toUpperCase()} ${path}`, ['Name', 'In', 'Type', 'Required', 'Meaning'],
-      operation.parameters.map((p) => `<tr><td><code class="field-name">${breakable(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${describeType(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${withCode(p.description ?? '')}</td></tr>`)));
+    parts.push(
+      table(
+        `Parameters of ${method.toUpperCase()} ${path}`,
+        ['Name', 'In', 'Type', 'Required', 'Meaning'],
+        operation.parameters.map(
+          (p) =>
+            `<tr><td><code class="field-name">${breakable(p.name)}</code></td><td>${escapeHtml(p.in)}</td><td>${describeType(p.schema)}</td><td>${p.required ? 'yes' : 'no'}</td><td>${withCode(p.description ?? '')}</td></tr>`,
+        ),
+      ),
+    );
   }
-  if (operation.requestBody?.content) parts.push(`<p>Request body: ${renderContent(operation.requestBody.content)}</p>`);
+  if (operation.requestBody?.content)
+    parts.push(`<p>Request body: ${renderContent(operation.requestBody.content)}</p>`);
   const responses = Object.entries(operation.responses ?? {});
   if (responses.length) {
-    parts.push(table(`Responses of ${method.toUpperCase()} ${path}`, ['Status', 'Meaning', 'Body'],
-      responses.map(([status, r]) => `<tr><td>${escapeHtml(status)}</td><td>${withCode(r.description ?? '')}</td><td>${renderContent(r.content)}</td></tr>`)));
+    parts.push(
+      table(
+        `Responses of ${method.toUpperCase()} ${path}`,
+        ['Status', 'Meaning', 'Body'],
+        responses.map(
+          ([status, r]) =>
+            `<tr><td>${escapeHtml(status)}</td><td>${withCode(r.description ?? '')}</td><td>${renderContent(r.content)}</td></tr>`,
+        ),
+      ),
+    );
   }
   return `<section class="operation" aria-labelledby="${id}">${parts.join('\n')}</section>`;
 }
@@ -126,25 +164,37 @@ function renderOperation(method: string, path: string, operation: Operation): st
 /** The API reference, rendered on the server from the same document `/openapi.json` serves. */
 export function renderApiReference(document: OpenApiDocument): string {
   const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] as Operation })));
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] as Operation })),
+  );
   const tags = document.tags ?? [];
   const groups = tags.map((tag) => {
     const members = operations.filter(({ operation }) => operation.tags?.includes(tag.name));
     const id = `tag-${slugify(tag.name)}`;
-    return { id, tag, members, html: `<section aria-labelledby="${id}"><h3 id="${id}">${escapeHtml(tag.description ?? tag.name)}</h3>
-${members.map(({ method, path, operation }) => renderOperation(method, path, operation)).join('\n')}</section>` };
+    return {
+      id,
+      tag,
+      members,
+      html: `<section aria-labelledby="${id}"><h3 id="${id}">${escapeHtml(tag.description ?? tag.name)}</h3>
+${members.map(({ method, path, operation }) => renderOperation(method, path, operation)).join('\n')}</section>`,
+    };
   });
-  const schemas = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => `<section class="schema" aria-labelledby="${schemaAnchor(name)}">
+  const schemas = Object.entries(document.components?.schemas ?? {}).map(
+    ([name, schema]) => `<section class="schema" aria-labelledby="${schemaAnchor(name)}">
 <h4 id="${schemaAnchor(name)}">${escapeHtml(name)}</h4>${schema.description ? `<p>${withCode(schema.description)}</p>` : ''}
-${schema.properties ? table(`Fields of ${name}`, ['Field', 'Type', 'Required', 'Meaning'], propertyRows(schema)) : `<p>${describeType(schema)}</p>`}</section>`);
+${schema.properties ? table(`Fields of ${name}`, ['Field', 'Type', 'Required', 'Meaning'], propertyRows(schema)) : `<p>${describeType(schema)}</p>`}</section>`,
+  );
   // The reference is long: the contents name every operation and schema, not only the sections.
   const operationLink = ({ method, path, operation }: { method: string; path: string; operation: Operation }) =>
     `<li><a href="#op-${slugify(operation.operationId ?? `${method} ${path}`)}">${method.toUpperCase()} <code>${escapeHtml(path)}</code></a></li>`;
   const contents = [
     '<li><a href="#try-it">Try it</a></li>',
-    ...groups.map((g) => `<li><a href="#${g.id}">${escapeHtml(g.tag.description ?? g.tag.name)}</a><ul>${g.members.map(operationLink).join('')}</ul></li>`),
+    ...groups.map(
+      (g) =>
+        `<li><a href="#${g.id}">${escapeHtml(g.tag.description ?? g.tag.name)}</a><ul>${g.members.map(operationLink).join('')}</ul></li>`,
+    ),
     `<li><a href="#schemas">Schemas</a><ul>${Object.keys(document.components?.schemas ?? {})
-      .map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`).join('')}</ul></li>`,
+      .map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`)
+      .join('')}</ul></li>`,
   ];
   // Examples against this instance: the document's server is the origin it was served from (BASE_URL).
   const origin = document.servers?.[0]?.url ?? '';

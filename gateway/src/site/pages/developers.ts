@@ -5,9 +5,19 @@ const block = (text: string): string => `<pre><code>${escapeHtml(text)}</code></
 
 /** `/developers`: the quick start for people wiring an agent to Rankgate: curl, MCP, OAuth. */
 export function developersPage(baseUrl: string): SitePage {
-  const mcpConfig = JSON.stringify({
-    mcpServers: { rankgate: { type: 'http', url: `${baseUrl}/mcp`, headers: { Authorization: 'Bearer <ACCESS_TOKEN or API key>' } } },
-  }, null, 2);
+  const mcpConfig = JSON.stringify(
+    {
+      mcpServers: {
+        rankgate: {
+          type: 'http',
+          url: `${baseUrl}/mcp`,
+          headers: { Authorization: 'Bearer <ACCESS_TOKEN or API key>' },
+        },
+      },
+    },
+    null,
+    2,
+  );
   return {
     title: 'Developer quick start',
     path: '/developers',

@@ -27,7 +27,11 @@ export function renderGuides(files: readonly DocsFile[]): { intro: string; guide
 }
 
 const firstParagraph = (html: string): string =>
-  (/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim().slice(0, 160);
+  (/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
 
 export function guidePage(guide: Guide): SitePage {
   return {

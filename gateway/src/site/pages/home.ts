@@ -1,4 +1,9 @@
-import { FILTER_LIMITS, INJECTION_RISK_MEDIUM_FROM, PROMPT_INJECTION_THRESHOLD, SEARCH_LIMITS } from '@rankgate/contracts';
+import {
+  FILTER_LIMITS,
+  INJECTION_RISK_MEDIUM_FROM,
+  PROMPT_INJECTION_THRESHOLD,
+  SEARCH_LIMITS,
+} from '@rankgate/contracts';
 
 import type { SitePage } from '../layout.ts';
 
@@ -7,7 +12,13 @@ const K_CHOICES = [3, 5, 10, 15, 25] as const;
 const DEFAULT_K = SEARCH_LIMITS.k.default;
 
 /** The `time_range` choices the page offers; '' sends none. */
-const TIME_CHOICES = [['', 'Any time'], ['day', 'Past day'], ['week', 'Past week'], ['month', 'Past month'], ['year', 'Past year']] as const;
+const TIME_CHOICES = [
+  ['', 'Any time'],
+  ['day', 'Past day'],
+  ['week', 'Past week'],
+  ['month', 'Past month'],
+  ['year', 'Past year'],
+] as const;
 
 const format = (n: number): string => n.toFixed(2);
 
@@ -17,13 +28,16 @@ const format = (n: number): string => n.toFixed(2);
  * risk bands come from the shared contract, so the legend and the API's `injection_risk` agree.
  */
 export function homePage(): SitePage {
-  const options = K_CHOICES.map((k) => `<option value="${k}"${k === DEFAULT_K ? ' selected' : ''}>${k}</option>`).join('');
+  const options = K_CHOICES.map((k) => `<option value="${k}"${k === DEFAULT_K ? ' selected' : ''}>${k}</option>`).join(
+    '',
+  );
   const timeOptions = TIME_CHOICES.map(([value, label]) => `<option value="${value}">${label}</option>`).join('');
   const [medium, high] = [format(INJECTION_RISK_MEDIUM_FROM), format(PROMPT_INJECTION_THRESHOLD)];
   return {
     title: 'Ranked, screened web search for agents',
     path: '/',
-    description: 'Try Rankgate: ranked, scored web sources, each screened for prompt injection before an agent reads it.',
+    description:
+      'Try Rankgate: ranked, scored web sources, each screened for prompt injection before an agent reads it.',
     scripts: ['search.js'],
     body: `<section class="intro">
 <h1>Ranked web sources, screened before your agent reads them</h1>

@@ -25,6 +25,8 @@ export class AgentAuthError extends Error {
 }
 
 export function sendAgentError(reply: FastifyReply, failure: AgentAuthError): FastifyReply {
-  return reply.code(failure.status).headers({ 'cache-control': 'no-store', ...failure.headers })
+  return reply
+    .code(failure.status)
+    .headers({ 'cache-control': 'no-store', ...failure.headers })
     .send({ error: failure.error, error_description: failure.message, ...failure.extra });
 }

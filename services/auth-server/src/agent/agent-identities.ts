@@ -41,9 +41,12 @@ export class AgentIdentities {
 
   async register(request: IdentityRequest): Promise<Body> {
     switch (request.type) {
-      case 'anonymous': return this.registerAnonymous();
-      case 'service_auth': return this.registerService(request.client_secret, request.login_hint);
-      case 'identity_assertion': return this.registerFromIdJag(request.assertion_type, request.assertion);
+      case 'anonymous':
+        return this.registerAnonymous();
+      case 'service_auth':
+        return this.registerService(request.client_secret, request.login_hint);
+      case 'identity_assertion':
+        return this.registerFromIdJag(request.assertion_type, request.assertion);
     }
   }
 
@@ -71,13 +74,14 @@ export class AgentIdentities {
   }
 
   private async registerAnonymous(): Promise<Body> {
-    if (!this.options.anonymousEnabled) throw new AgentAuthError(400, 'anonymous_not_enabled', 'this service does not accept anonymous identities');
+    if (!this.options.anonymousEnabled)
+      throw new AgentAuthError(400, 'anonymous_not_enabled', 'this service does not accept anonymous identities');
     const claimToken = this.newClaimToken();
     const registration = await this.options.registrations.create({ type: 'anonymous', claimToken });
     return {
       registration_id: registration.id,
       registration_type: registration.type,
-      ...await this.options.assertions.issue(registration),
+      ...(await this.options.assertions.issue(registration)),
       pre_claim_scopes: [...PRE_CLAIM_SCOPES],
       post_claim_scopes: [...SCOPES],
       ...this.claimFields(registration, claimToken.value),
@@ -87,16 +91,36 @@ export class AgentIdentities {
   private async registerService(clientSecret: string | undefined, loginHint: string | undefined): Promise<Body> {
     if (clientSecret !== undefined) {
       if (!this.options.operatorKey || !secretsEqual(clientSecret, this.options.operatorKey)) {
-        throw new AgentAuthError(401, 'invalid_client', 'client_secret is not the operator key', {}, { 'www-authenticate': 'Basic realm="agent-identity"' });
+        throw new AgentAuthError(
+          401,
+          'invalid_client',
+          'client_secret is not the operator key',
+          {},
+          { 'www-authenticate': 'Basic realm="agent-identity"' },
+        );
       }
       const registration = await this.options.registrations.create({ type: 'service_auth' });
-      return { registration_id: registration.id, registration_type: registration.type, ...await this.options.assertions.issue(registration), scopes: [...SCOPES] };
+      return {
+        registration_id: registration.id,
+        registration_type: registration.type,
+        ...(await this.options.assertions.issue(registration)),
+        scopes: [...SCOPES],
+      };
     }
-    if (loginHint === undefined) throw new AgentAuthError(400, 'invalid_request', 'service_auth needs client_secret (the operator key) or login_hint (the e-mail address of the person who will claim it)');
+    if (loginHint === undefined)
+      throw new AgentAuthError(
+        400,
+        'invalid_request',
+        'service_auth needs client_secret (the operator key) or login_hint (the e-mail address of the person who will claim it)',
+      );
     const email = EmailSchema.safeParse(loginHint);
     if (!email.success) throw new AgentAuthError(400, 'invalid_login_hint', 'login_hint must be an e-mail address');
     const claimToken = this.newClaimToken();
-    const registration = await this.options.registrations.create({ type: 'service_auth', claimToken, email: email.data });
+    const registration = await this.options.registrations.create({
+      type: 'service_auth',
+      claimToken,
+      email: email.data,
+    });
     const attempt = await this.options.attempts.start(registration.id, email.data);
     return {
       registration_id: registration.id,
@@ -108,30 +132,52 @@ export class AgentIdentities {
   }
 
   private async registerFromIdJag(assertionType: string, assertion: string): Promise<Body> {
-    if (assertionType !== ID_JAG_TOKEN_TYPE) throw new AgentAuthError(400, 'invalid_request', `assertion_type must be ${ID_JAG_TOKEN_TYPE}`);
+    if (assertionType !== ID_JAG_TOKEN_TYPE)
+      throw new AgentAuthError(400, 'invalid_request', `assertion_type must be ${ID_JAG_TOKEN_TYPE}`);
     const verified = await this.options.idJag.verify(assertion);
     const subject = { iss: verified.iss, sub: verified.sub };
     const known = await this.options.registrations.findBySubject(subject);
-    const usable = known && await this.options.revocations.identityStatus(known.id) !== 'revoked';
+    const usable = known && (await this.options.revocations.identityStatus(known.id)) !== 'revoked';
     const registration = usable
       ? await this.options.registrations.extend(known)
-      : await this.options.registrations.create({ type: 'identity_assertion', subject, ...(verified.email ? { email: verified.email } : {}) });
-    return { registration_id: registration.id, registration_type: registration.type, ...await this.options.assertions.issue(registration), scopes: [...SCOPES] };
+      : await this.options.registrations.create({
+          type: 'identity_assertion',
+          subject,
+          ...(verified.email ? { email: verified.email } : {}),
+        });
+    return {
+      registration_id: registration.id,
+      registration_type: registration.type,
+      ...(await this.options.assertions.issue(registration)),
+      scopes: [...SCOPES],
+    };
   }
 
   /** POST /agent/identity/claim: a person is asked to confirm a user code for the given address. */
   async startClaim(claimToken: string, emailGiven: string | undefined): Promise<Body> {
     const email = EmailSchema.safeParse(emailGiven ?? '');
-    if (!email.success) throw new AgentAuthError(400, 'invalid_login_hint', 'email (or login_hint) must be the e-mail address of the person who will claim this identity');
+    if (!email.success)
+      throw new AgentAuthError(
+        400,
+        'invalid_login_hint',
+        'email (or login_hint) must be the e-mail address of the person who will claim this identity',
+      );
     const registration = await this.options.registrations.findByClaimToken(claimToken);
-    if (!registration) throw new AgentAuthError(400, 'invalid_claim_token', 'the claim_token is unknown or was already used');
-    if ((registration.claimTokenExpiresAt ?? 0) <= Date.now()) throw new AgentAuthError(410, 'claim_expired', 'the claim_token has expired; register a new identity');
+    if (!registration)
+      throw new AgentAuthError(400, 'invalid_claim_token', 'the claim_token is unknown or was already used');
+    if ((registration.claimTokenExpiresAt ?? 0) <= Date.now())
+      throw new AgentAuthError(410, 'claim_expired', 'the claim_token has expired; register a new identity');
     const status = await this.options.revocations.identityStatus(registration.id);
-    if (status === 'revoked') throw new AgentAuthError(400, 'invalid_claim_token', 'the identity was revoked; register again');
+    if (status === 'revoked')
+      throw new AgentAuthError(400, 'invalid_claim_token', 'the identity was revoked; register again');
     if (status === 'claimed') throw new AgentAuthError(400, 'claimed_or_in_flight', 'the identity is already claimed');
     const current = await this.options.attempts.current(registration.id);
-    if (current && await this.options.attempts.inFlight(current)) {
-      throw new AgentAuthError(400, 'claimed_or_in_flight', `a claim is already waiting for confirmation until ${iso(current.expiresAt)}; keep polling the token endpoint`);
+    if (current && (await this.options.attempts.inFlight(current))) {
+      throw new AgentAuthError(
+        400,
+        'claimed_or_in_flight',
+        `a claim is already waiting for confirmation until ${iso(current.expiresAt)}; keep polling the token endpoint`,
+      );
     }
     const attempt = await this.options.attempts.start(registration.id, email.data);
     const fields = this.attemptFields(attempt);

@@ -16,15 +16,34 @@ let count = 0;
 beforeAll(async () => {
   const pair = await generateKeyPair('ES256');
   idpKey = pair.privateKey;
-  const jwk: JWK = { ...await exportJWK(pair.publicKey), kid: 'idp-1' };
-  test = await startTestApp({ env: { IDJAG_TRUSTED_ISSUERS: JSON.stringify([{ issuer: IDP, jwks: { keys: [jwk] } }]), IDJAG_MAX_AUTH_AGE_S: '600' } });
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'idp-1' };
+  test = await startTestApp({
+    env: {
+      IDJAG_TRUSTED_ISSUERS: JSON.stringify([{ issuer: IDP, jwks: { keys: [jwk] } }]),
+      IDJAG_MAX_AUTH_AGE_S: '600',
+    },
+  });
 });
 afterAll(() => test.close());
 
-function idJag(claims: JWTPayload = {}, { typ = 'oauth-id-jag+jwt', key = idpKey, iss = IDP }: { typ?: string; key?: CryptoKey; iss?: string } = {}) {
+function idJag(
+  claims: JWTPayload = {},
+  { typ = 'oauth-id-jag+jwt', key = idpKey, iss = IDP }: { typ?: string; key?: CryptoKey; iss?: string } = {},
+) {
   count += 1;
   const now = Math.floor(Date.now() / 1000);
-  const payload = { iss, sub: 'user-42', aud: BASE_URL, iat: now, exp: now + 300, client_id: 'agent-app', email: 'dev@example.org', auth_time: now - 30, jti: `jag-${count}`, ...claims };
+  const payload = {
+    iss,
+    sub: 'user-42',
+    aud: BASE_URL,
+    iat: now,
+    exp: now + 300,
+    client_id: 'agent-app',
+    email: 'dev@example.org',
+    auth_time: now - 30,
+    jti: `jag-${count}`,
+    ...claims,
+  };
   return new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: 'idp-1', typ }).sign(key);
 }
 
@@ -36,8 +55,13 @@ describe('identity_assertion registration with an ID-JAG', () => {
     const first = await register(await idJag());
     expect(first.statusCode, first.body).toBe(200);
     const identity = first.json();
-    expect(identity).toMatchObject({ registration_type: 'identity_assertion', scopes: ['search:read', 'mcp:invoke', 'health:read'] });
-    const token = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })).json();
+    expect(identity).toMatchObject({
+      registration_type: 'identity_assertion',
+      scopes: ['search:read', 'mcp:invoke', 'health:read'],
+    });
+    const token = (
+      await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })
+    ).json();
     expect(token.scope).toBe('search:read mcp:invoke health:read');
     const second = (await register(await idJag({ aud: `${BASE_URL}/` }))).json();
     expect(second.registration_id).toBe(identity.registration_id);
@@ -61,7 +85,11 @@ describe('identity_assertion registration with an ID-JAG', () => {
       expect(response.statusCode, `${error}: ${response.body}`).toBe(400);
       expect(response.json().error).toBe(error);
     }
-    const wrongType = await test.json('/agent/identity', { type: 'identity_assertion', assertion_type: 'urn:x', assertion: await idJag() });
+    const wrongType = await test.json('/agent/identity', {
+      type: 'identity_assertion',
+      assertion_type: 'urn:x',
+      assertion: await idJag(),
+    });
     expect(wrongType.json().error).toBe('invalid_request');
   });
 

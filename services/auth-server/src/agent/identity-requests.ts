@@ -3,14 +3,30 @@ import { z } from 'zod';
 import { IDENTITY_TYPES } from '../oauth/vocabulary.ts';
 
 /** A plausible e-mail address (the person confirming sees it; nothing is sent to it). */
-export const EmailSchema = z.string().trim().max(254).regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/);
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/);
 
 /** POST /agent/identity: one shape per `type`. */
-export const IdentityRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('anonymous') }),
-  z.object({ type: z.literal('service_auth'), client_secret: z.string().optional(), login_hint: z.string().optional() }),
-  z.object({ type: z.literal('identity_assertion'), assertion_type: z.string(), assertion: z.string().min(1).max(16_384) }),
-], { error: () => `type must be one of ${IDENTITY_TYPES.join(', ')}` });
+export const IdentityRequestSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('anonymous') }),
+    z.object({
+      type: z.literal('service_auth'),
+      client_secret: z.string().optional(),
+      login_hint: z.string().optional(),
+    }),
+    z.object({
+      type: z.literal('identity_assertion'),
+      assertion_type: z.string(),
+      assertion: z.string().min(1).max(16_384),
+    }),
+  ],
+  { error: () => `type must be one of ${IDENTITY_TYPES.join(', ')}` },
+);
 
 export type IdentityRequest = z.infer<typeof IdentityRequestSchema>;
 

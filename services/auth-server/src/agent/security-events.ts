@@ -10,7 +10,8 @@ import type { Endpoints } from '../oauth/endpoints.ts';
 import { REVOCATION_EVENTS } from '../oauth/vocabulary.ts';
 
 /** RFC 8935 §2.3 error codes. */
-export type SetErrorCode = 'invalid_request' | 'invalid_key' | 'invalid_issuer' | 'invalid_audience' | 'authentication_failed' | 'access_denied';
+export type SetErrorCode =
+  'invalid_request' | 'invalid_key' | 'invalid_issuer' | 'invalid_audience' | 'authentication_failed' | 'access_denied';
 
 export class SetRefused extends Error {
   readonly err: SetErrorCode;
@@ -64,7 +65,7 @@ export class SecurityEventReceiver {
     const revokes = Object.keys(payload.events as Record<string, unknown>).some((type) => REVOKING.has(type));
     const subjects = revokes ? await this.subjectsOf(payload) : [];
     const dedupKey = `auth:set-jti:${secretDigest(`${String(payload.iss)}\n${String(payload.jti)}`)}`;
-    if (!await this.store.setIfAbsent(dedupKey, '1', { ttlMs: DEDUP_TTL_MS })) return { applied: false, revoked: [] };
+    if (!(await this.store.setIfAbsent(dedupKey, '1', { ttlMs: DEDUP_TTL_MS }))) return { applied: false, revoked: [] };
     await Promise.all(subjects.map((sub) => this.revocations.revokeIdentity(sub)));
     return { applied: true, revoked: subjects };
   }
@@ -78,7 +79,12 @@ export class SecurityEventReceiver {
     } catch {
       throw new SetRefused('invalid_request', 'the body is not a compact JWS security event token');
     }
-    if (typ !== undefined && String(typ).toLowerCase().replace(/^application\//, '') !== 'secevent+jwt') {
+    if (
+      typ !== undefined &&
+      String(typ)
+        .toLowerCase()
+        .replace(/^application\//, '') !== 'secevent+jwt'
+    ) {
       throw new SetRefused('invalid_request', 'the token typ must be secevent+jwt');
     }
     const keys = this.transmitters.keysFor(iss);
@@ -87,8 +93,9 @@ export class SecurityEventReceiver {
     try {
       ({ payload } = await jwtVerify(token, keys, { algorithms: ALGORITHMS }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTClaimValidationFailed || error instanceof joseErrors.JWTExpired) throw new SetRefused('invalid_request', `claim "${error.claim}" is not valid`);
-      throw new SetRefused('invalid_key', 'the signature does not verify against the transmitter\'s keys');
+      if (error instanceof joseErrors.JWTClaimValidationFailed || error instanceof joseErrors.JWTExpired)
+        throw new SetRefused('invalid_request', `claim "${error.claim}" is not valid`);
+      throw new SetRefused('invalid_key', "the signature does not verify against the transmitter's keys");
     }
     const audiences = Array.isArray(payload.aud) ? payload.aud : payload.aud === undefined ? [] : [payload.aud];
     if (!audiences.some((aud) => aud === this.endpoints.issuer || aud === this.endpoints.resource)) {
@@ -109,9 +116,12 @@ export class SecurityEventReceiver {
    * provider's subject that registered with an ID-JAG).
    */
   private async subjectsOf(payload: JWTPayload): Promise<string[]> {
-    const subjectId = (payload.sub_id ?? (payload.events as Record<string, { subject?: unknown }>)[Object.keys(payload.events as object)[0] ?? '']?.subject) as SubjectId | undefined;
+    const subjectId = (payload.sub_id ??
+      (payload.events as Record<string, { subject?: unknown }>)[Object.keys(payload.events as object)[0] ?? '']
+        ?.subject) as SubjectId | undefined;
     if (typeof payload.sub === 'string') return [payload.sub];
-    if (!subjectId || typeof subjectId !== 'object') throw new SetRefused('invalid_request', 'the event names no subject (sub or sub_id)');
+    if (!subjectId || typeof subjectId !== 'object')
+      throw new SetRefused('invalid_request', 'the event names no subject (sub or sub_id)');
     if (subjectId.format === 'opaque' && typeof subjectId.id === 'string') return [subjectId.id];
     if (subjectId.format === 'iss_sub' && typeof subjectId.iss === 'string' && typeof subjectId.sub === 'string') {
       if (subjectId.iss === this.endpoints.issuer) return [subjectId.sub];

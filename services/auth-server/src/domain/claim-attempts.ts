@@ -44,16 +44,25 @@ export class ClaimAttempts {
 
   async current(registrationId: string): Promise<ClaimAttempt | undefined> {
     const text = await this.store.get(`auth:claim-attempt:${registrationId}`);
-    return text === null ? undefined : JSON.parse(text) as ClaimAttempt;
+    return text === null ? undefined : (JSON.parse(text) as ClaimAttempt);
   }
 
   async start(registrationId: string, email: string): Promise<ClaimAttempt> {
     const now = Date.now();
-    const attempt: ClaimAttempt = { id: opaqueId('cla_'), registrationId, userCode: userCode(), email, createdAt: now, expiresAt: now + this.options.ttlMs };
+    const attempt: ClaimAttempt = {
+      id: opaqueId('cla_'),
+      registrationId,
+      userCode: userCode(),
+      email,
+      createdAt: now,
+      expiresAt: now + this.options.ttlMs,
+    };
     // Kept past its expiry so a late poll is told `expired_token` rather than "no claim started".
     const keep = { ttlMs: this.options.ttlMs * 6 };
     await this.store.set(`auth:claim-attempt:${registrationId}`, JSON.stringify(attempt), keep);
-    await this.store.set(`auth:user-code:${normaliseUserCode(attempt.userCode)}`, registrationId, { ttlMs: this.options.ttlMs });
+    await this.store.set(`auth:user-code:${normaliseUserCode(attempt.userCode)}`, registrationId, {
+      ttlMs: this.options.ttlMs,
+    });
     return attempt;
   }
 
@@ -62,7 +71,8 @@ export class ClaimAttempts {
     const registrationId = await this.store.get(`auth:user-code:${normaliseUserCode(typed)}`);
     if (registrationId === null) return undefined;
     const attempt = await this.current(registrationId);
-    if (!attempt || normaliseUserCode(attempt.userCode) !== normaliseUserCode(typed) || attempt.expiresAt <= Date.now()) return undefined;
+    if (!attempt || normaliseUserCode(attempt.userCode) !== normaliseUserCode(typed) || attempt.expiresAt <= Date.now())
+      return undefined;
     return attempt;
   }
 
@@ -78,7 +88,7 @@ export class ClaimAttempts {
 
   /** Whether the attempt is in flight: unexpired and not yet decided. */
   async inFlight(attempt: ClaimAttempt): Promise<boolean> {
-    return attempt.expiresAt > Date.now() && await this.decision(attempt) === undefined;
+    return attempt.expiresAt > Date.now() && (await this.decision(attempt)) === undefined;
   }
 
   /**
@@ -89,10 +99,12 @@ export class ClaimAttempts {
     const attempt = await this.current(registrationId);
     if (!attempt) return { kind: 'none' };
     const keep = { ttlMs: this.options.ttlMs * 6 };
-    if (await this.store.get(`auth:claim-redeemed:${attempt.id}`) !== null) return { kind: 'consumed' };
-    const slowDowns = Number(await this.store.get(`auth:claim-slow-downs:${attempt.id}`) ?? 0);
+    if ((await this.store.get(`auth:claim-redeemed:${attempt.id}`)) !== null) return { kind: 'consumed' };
+    const slowDowns = Number((await this.store.get(`auth:claim-slow-downs:${attempt.id}`)) ?? 0);
     const intervalS = this.options.intervalS + 5 * slowDowns;
-    const pollsInWindow = await this.store.increment(`auth:claim-poll-window:${attempt.id}`, { ttlMs: intervalS * 1000 });
+    const pollsInWindow = await this.store.increment(`auth:claim-poll-window:${attempt.id}`, {
+      ttlMs: intervalS * 1000,
+    });
     if (pollsInWindow > 1) {
       await this.store.increment(`auth:claim-slow-downs:${attempt.id}`, keep);
       return { kind: 'slow_down', intervalS: intervalS + 5 };
@@ -100,7 +112,7 @@ export class ClaimAttempts {
     const decision = await this.decision(attempt);
     if (decision === 'denied') return { kind: 'denied' };
     if (decision === 'confirmed') {
-      if (!await this.store.setIfAbsent(`auth:claim-redeemed:${attempt.id}`, '1', keep)) return { kind: 'consumed' };
+      if (!(await this.store.setIfAbsent(`auth:claim-redeemed:${attempt.id}`, '1', keep))) return { kind: 'consumed' };
       return { kind: 'confirmed', attempt };
     }
     if (attempt.expiresAt <= Date.now()) return { kind: 'expired' };

@@ -29,7 +29,8 @@ export interface NewRegistration {
   subject?: { iss: string; sub: string };
 }
 
-const subjectKey = ({ iss, sub }: { iss: string; sub: string }): string => `auth:idjag-subject:${secretDigest(`${iss}\n${sub}`)}`;
+const subjectKey = ({ iss, sub }: { iss: string; sub: string }): string =>
+  `auth:idjag-subject:${secretDigest(`${iss}\n${sub}`)}`;
 
 /** Registration records and their lookups (by claim token, by ID-JAG subject). */
 export class Registrations {
@@ -48,19 +49,24 @@ export class Registrations {
       claimable: input.claimToken !== undefined,
       createdAt: now,
       expiresAt: now + this.ttlMs,
-      ...(input.claimToken ? { claimTokenDigest: secretDigest(input.claimToken.value), claimTokenExpiresAt: now + input.claimToken.ttlMs } : {}),
+      ...(input.claimToken
+        ? { claimTokenDigest: secretDigest(input.claimToken.value), claimTokenExpiresAt: now + input.claimToken.ttlMs }
+        : {}),
       ...(input.email ? { email: input.email } : {}),
       ...(input.subject ? { subject: input.subject } : {}),
     };
     await this.save(registration);
     // Kept as long as the registration, so an expired token is told apart from an unknown one (410 vs 400).
-    if (input.claimToken) await this.store.set(`auth:claim-token:${registration.claimTokenDigest}`, registration.id, { ttlMs: this.ttlMs });
+    if (input.claimToken)
+      await this.store.set(`auth:claim-token:${registration.claimTokenDigest}`, registration.id, { ttlMs: this.ttlMs });
     if (input.subject) await this.store.set(subjectKey(input.subject), registration.id, { ttlMs: this.ttlMs });
     return registration;
   }
 
   async save(registration: Registration): Promise<void> {
-    await this.store.set(`auth:registration:${registration.id}`, JSON.stringify(registration), { ttlMs: Math.max(1000, registration.expiresAt - Date.now()) });
+    await this.store.set(`auth:registration:${registration.id}`, JSON.stringify(registration), {
+      ttlMs: Math.max(1000, registration.expiresAt - Date.now()),
+    });
   }
 
   /** Keeps a claimed registration for a full lifetime from now (its fresh assertion lasts that long). */
@@ -72,7 +78,7 @@ export class Registrations {
 
   async find(id: string): Promise<Registration | undefined> {
     const text = await this.store.get(`auth:registration:${id}`);
-    return text === null ? undefined : JSON.parse(text) as Registration;
+    return text === null ? undefined : (JSON.parse(text) as Registration);
   }
 
   async findByClaimToken(claimToken: string): Promise<Registration | undefined> {

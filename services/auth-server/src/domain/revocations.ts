@@ -34,7 +34,8 @@ export class Revocations {
 
   /** Records the claim unless the identity was revoked first; resolves false then. */
   async markClaimed(sub: string): Promise<boolean> {
-    if (await this.store.setIfAbsent(`auth:identity-status:${sub}`, 'claimed', { ttlMs: this.identityTtlMs })) return true;
+    if (await this.store.setIfAbsent(`auth:identity-status:${sub}`, 'claimed', { ttlMs: this.identityTtlMs }))
+      return true;
     return (await this.identityStatus(sub)) === 'claimed';
   }
 
@@ -52,14 +53,14 @@ export class Revocations {
   /** Remembers which access tokens a grant produced, so reusing its authorization code revokes them. */
   async recordGrantToken(grantId: string, jti: string, exp: number): Promise<void> {
     const key = `auth:grant-tokens:${grantId}`;
-    const tokens = JSON.parse(await this.store.get(key) ?? '[]') as [string, number][];
+    const tokens = JSON.parse((await this.store.get(key)) ?? '[]') as [string, number][];
     tokens.push([jti, exp]);
     await this.store.set(key, JSON.stringify(tokens.slice(-MAX_GRANT_TOKENS)), { ttlMs: msUntil(exp) });
   }
 
   async revokeGrant(grantId: string): Promise<void> {
     const key = `auth:grant-tokens:${grantId}`;
-    const tokens = JSON.parse(await this.store.get(key) ?? '[]') as [string, number][];
+    const tokens = JSON.parse((await this.store.get(key)) ?? '[]') as [string, number][];
     await Promise.all(tokens.map(([jti, exp]) => this.revokeToken(jti, exp)));
   }
 }

@@ -8,10 +8,12 @@ export const JwksSchema = z.object({
 });
 
 /** Issuers trusted for one purpose (ID-JAGs, security events), each with its public keys. */
-export const TrustedIssuersSchema = z.array(z.object({
-  issuer: z.string().min(1),
-  jwks: JwksSchema,
-}));
+export const TrustedIssuersSchema = z.array(
+  z.object({
+    issuer: z.string().min(1),
+    jwks: JwksSchema,
+  }),
+);
 
 export type TrustedIssuer = z.output<typeof TrustedIssuersSchema>[number];
 

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { TestApp } from '../testing/test-app.ts';
-import { BASE_URL, browser, claimsOf, formField, headerOf, OPERATOR_KEY, pkce, startTestApp, TEST_CLIENT } from '../testing/test-app.ts';
+import {
+  BASE_URL,
+  browser,
+  claimsOf,
+  formField,
+  headerOf,
+  OPERATOR_KEY,
+  pkce,
+  startTestApp,
+  TEST_CLIENT,
+} from '../testing/test-app.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -14,8 +24,14 @@ const REDIRECT = 'http://127.0.0.1/callback';
 function authorizeUrl(params: Record<string, string>): string {
   const { challenge } = pkce();
   const query = new URLSearchParams({
-    response_type: 'code', client_id: TEST_CLIENT, redirect_uri: REDIRECT, scope: 'search:read mcp:invoke',
-    code_challenge: challenge, code_challenge_method: 'S256', state: 'st-123', ...params,
+    response_type: 'code',
+    client_id: TEST_CLIENT,
+    redirect_uri: REDIRECT,
+    scope: 'search:read mcp:invoke',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st-123',
+    ...params,
   });
   for (const [name, value] of Object.entries(params)) if (value === '') query.delete(name);
   return `/oauth2/authorize?${query}`;
@@ -31,14 +47,24 @@ async function approve(params: Record<string, string>, operatorKey = OPERATOR_KE
   const consentUrl = String(started.headers.location);
   const consent = await person.get(consentUrl);
   expect(consent.statusCode).toBe(200);
-  const answer = await person.post(consentUrl, { csrf: formField(consent.body, 'csrf') ?? '', operator_key: operatorKey, decision: 'approve' });
+  const answer = await person.post(consentUrl, {
+    csrf: formField(consent.body, 'csrf') ?? '',
+    operator_key: operatorKey,
+    decision: 'approve',
+  });
   if (answer.statusCode !== 303) return { person, consent, answer, callback: undefined };
   const resumed = await person.get(String(answer.headers.location));
   return { person, consent, answer, callback: new URL(String(resumed.headers.location)) };
 }
 
 const redeem = (code: string, verifier: string, redirectUri = REDIRECT) =>
-  test.form('/oauth2/token', { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: TEST_CLIENT });
+  test.form('/oauth2/token', {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+    client_id: TEST_CLIENT,
+  });
 
 describe('authorization code with PKCE (seeded public client)', () => {
   it('issues a one-hour ES256 JWT for the operator, audience {base_url}/, after the operator approves', async () => {
@@ -63,7 +89,13 @@ describe('authorization code with PKCE (seeded public client)', () => {
     expect(body).not.toHaveProperty('refresh_token');
     expect(headerOf(body.access_token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
     const claims = claimsOf(body.access_token);
-    expect(claims).toMatchObject({ iss: BASE_URL, aud: `${BASE_URL}/`, sub: 'operator', client_id: TEST_CLIENT, scope: 'search:read mcp:invoke' });
+    expect(claims).toMatchObject({
+      iss: BASE_URL,
+      aud: `${BASE_URL}/`,
+      sub: 'operator',
+      client_id: TEST_CLIENT,
+      scope: 'search:read mcp:invoke',
+    });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(3600);
   });
 
@@ -79,15 +111,27 @@ describe('authorization code with PKCE (seeded public client)', () => {
   });
 
   it('audience-restricts the token to the resource asked for (RFC 8707): the MCP endpoint, or the origin', async () => {
-    for (const [resource, audience] of [[`${BASE_URL}/mcp`, `${BASE_URL}/mcp`], ['HTTPS://RG.EXAMPLE/mcp', `${BASE_URL}/mcp`], [BASE_URL, `${BASE_URL}/`]] as const) {
+    for (const [resource, audience] of [
+      [`${BASE_URL}/mcp`, `${BASE_URL}/mcp`],
+      ['HTTPS://RG.EXAMPLE/mcp', `${BASE_URL}/mcp`],
+      [BASE_URL, `${BASE_URL}/`],
+    ] as const) {
       const { verifier, challenge } = pkce();
       const { consent, callback } = await approve({ code_challenge: challenge, resource });
       expect(consent.body).toContain(resource);
       const token = await test.form('/oauth2/token', {
-        grant_type: 'authorization_code', code: callback?.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: REDIRECT, client_id: TEST_CLIENT, resource,
+        grant_type: 'authorization_code',
+        code: callback?.searchParams.get('code') ?? '',
+        code_verifier: verifier,
+        redirect_uri: REDIRECT,
+        client_id: TEST_CLIENT,
+        resource,
       });
       expect(token.statusCode, token.body).toBe(200);
-      expect(claimsOf(token.json().access_token), resource).toMatchObject({ aud: audience, scope: 'search:read mcp:invoke' });
+      expect(claimsOf(token.json().access_token), resource).toMatchObject({
+        aud: audience,
+        scope: 'search:read mcp:invoke',
+      });
     }
   });
 
@@ -117,14 +161,22 @@ describe('authorization code with PKCE (seeded public client)', () => {
     const { challenge } = pkce();
     const { callback } = await approve({ code_challenge: challenge });
     const code = callback?.searchParams.get('code') ?? '';
-    const missing = await test.form('/oauth2/token', { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: TEST_CLIENT });
+    const missing = await test.form('/oauth2/token', {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: TEST_CLIENT,
+    });
     expect(missing.json().error).toMatch(/invalid_grant|invalid_request/);
     const wrong = await redeem(code, pkce().verifier);
     expect(wrong.json().error).toBe('invalid_grant');
   });
 
   it('refuses an authorization request without code_challenge or with the plain method', async () => {
-    for (const params of [{ code_challenge: '', code_challenge_method: '' }, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }]) {
+    for (const params of [
+      { code_challenge: '', code_challenge_method: '' },
+      { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' },
+    ]) {
       const response = await test.call({ url: authorizeUrl(params) });
       expect(response.statusCode).toBe(303);
       const back = new URL(String(response.headers.location));
@@ -136,7 +188,10 @@ describe('authorization code with PKCE (seeded public client)', () => {
 
   it('shows an error instead of redirecting when the redirect URI is not registered exactly', async () => {
     for (const redirect of ['http://127.0.0.1/callback/', 'http://127.0.0.1/other', 'https://evil.example/cb']) {
-      const response = await test.call({ url: authorizeUrl({ redirect_uri: redirect }), headers: { accept: 'text/html' } });
+      const response = await test.call({
+        url: authorizeUrl({ redirect_uri: redirect }),
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.headers.location).toBeUndefined();
       expect(response.body).toContain('redirect_uri');
@@ -147,7 +202,11 @@ describe('authorization code with PKCE (seeded public client)', () => {
   it('redeems only with the redirect URI of the authorization request', async () => {
     const { verifier, challenge } = pkce();
     const { callback } = await approve({ code_challenge: challenge });
-    const response = await redeem(callback?.searchParams.get('code') ?? '', verifier, 'http://127.0.0.1:8787/oauth/callback');
+    const response = await redeem(
+      callback?.searchParams.get('code') ?? '',
+      verifier,
+      'http://127.0.0.1:8787/oauth/callback',
+    );
     expect(response.json().error).toBe('invalid_grant');
   });
 
@@ -156,7 +215,12 @@ describe('authorization code with PKCE (seeded public client)', () => {
     const back = new URL(String(implicit.headers.location));
     expect(new URLSearchParams(back.hash.slice(1)).get('error')).toBe('unsupported_response_type');
     expect(back.searchParams.get('code')).toBeNull();
-    const password = await test.form('/oauth2/token', { grant_type: 'password', username: 'a', password: 'b', client_id: TEST_CLIENT });
+    const password = await test.form('/oauth2/token', {
+      grant_type: 'password',
+      username: 'a',
+      password: 'b',
+      client_id: TEST_CLIENT,
+    });
     expect(password.json().error).toBe('unsupported_grant_type');
   });
 

@@ -27,11 +27,21 @@ export function clientMetadataFetch(fetcher: SafeFetcher, logger: Logger): Provi
         ...(init?.signal ? { signal: init.signal } : {}),
       });
       // The body is already decompressed and counted: drop the headers that described the wire form.
-      const { 'content-encoding': _encoding, 'content-length': _length, 'transfer-encoding': _transfer, ...headers } = result.headers;
-      return new Response(NO_BODY.has(result.status) ? null : new Uint8Array(result.body), { status: result.status, headers });
+      const {
+        'content-encoding': _encoding,
+        'content-length': _length,
+        'transfer-encoding': _transfer,
+        ...headers
+      } = result.headers;
+      return new Response(NO_BODY.has(result.status) ? null : new Uint8Array(result.body), {
+        status: result.status,
+        headers,
+      });
     } catch (error) {
-      if (error instanceof FetchRefusedError) logger.info({ url, reason: error.reason }, 'client metadata document refused');
-      else if (error instanceof FetchFailedError) logger.info({ url, code: error.code }, 'client metadata document fetch failed');
+      if (error instanceof FetchRefusedError)
+        logger.info({ url, reason: error.reason }, 'client metadata document refused');
+      else if (error instanceof FetchFailedError)
+        logger.info({ url, code: error.code }, 'client metadata document fetch failed');
       throw error;
     }
   };

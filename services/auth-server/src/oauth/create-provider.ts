@@ -9,7 +9,11 @@ import { audienceFor, resourceServerInfo } from './resource-server.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { storeAdapterFactory } from './store-adapter.ts';
 import {
-  ACCESS_TOKEN_TTL_S, AGENT_CLIENT_ID, AUTHORIZATION_CODE_GRANT, CLAIM_GRANT, JWT_BEARER_GRANT,
+  ACCESS_TOKEN_TTL_S,
+  AGENT_CLIENT_ID,
+  AUTHORIZATION_CODE_GRANT,
+  CLAIM_GRANT,
+  JWT_BEARER_GRANT,
   SEEDED_CLIENT_REDIRECT_URIS,
 } from './vocabulary.ts';
 
@@ -37,7 +41,10 @@ export interface ProviderOptions {
 export function createProvider(options: ProviderOptions): Provider {
   const { endpoints, revocations } = options;
   const configuration: Configuration = {
-    adapter: storeAdapterFactory({ store: options.store, onGrantRevoked: (grantId) => revocations.revokeGrant(grantId) }),
+    adapter: storeAdapterFactory({
+      store: options.store,
+      onGrantRevoked: (grantId) => revocations.revokeGrant(grantId),
+    }),
     clients: [
       {
         client_id: options.testClientId,
@@ -124,13 +131,16 @@ export function createProvider(options: ProviderOptions): Provider {
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           const audience = audienceFor(endpoints, indicator);
-          if (!audience) throw new errors.InvalidTarget(`resource must be ${endpoints.resource} or ${endpoints.mcpResource}`);
+          if (!audience)
+            throw new errors.InvalidTarget(`resource must be ${endpoints.resource} or ${endpoints.mcpResource}`);
           return resourceServerInfo(audience);
         },
       },
-      ...(options.clientIdMetadataFetch ? {
-        clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
-      } : {}),
+      ...(options.clientIdMetadataFetch
+        ? {
+            clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
+          }
+        : {}),
     },
     ...(options.clientIdMetadataFetch ? { fetch: options.clientIdMetadataFetch } : {}),
     renderError: (ctx, out) => options.renderError(ctx, out ?? { error: 'invalid_request' }),

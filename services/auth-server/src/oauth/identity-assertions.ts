@@ -61,9 +61,13 @@ export class IdentityAssertions {
       return String(payload.sub);
     } catch (error) {
       if (error instanceof AssertionRefused) throw error;
-      if (error instanceof joseErrors.JWTExpired) throw new AssertionRefused('the identity_assertion has expired; register again at /agent/identity');
-      if (error instanceof joseErrors.JWTClaimValidationFailed) throw new AssertionRefused(`the identity_assertion's "${error.claim}" claim is not valid here`);
-      throw new AssertionRefused('the assertion is not an identity_assertion issued by this service (get one from /agent/identity)');
+      if (error instanceof joseErrors.JWTExpired)
+        throw new AssertionRefused('the identity_assertion has expired; register again at /agent/identity');
+      if (error instanceof joseErrors.JWTClaimValidationFailed)
+        throw new AssertionRefused(`the identity_assertion's "${error.claim}" claim is not valid here`);
+      throw new AssertionRefused(
+        'the assertion is not an identity_assertion issued by this service (get one from /agent/identity)',
+      );
     }
   }
 }

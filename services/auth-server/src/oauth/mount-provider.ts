@@ -51,8 +51,13 @@ function replayable(raw: RawRequest, body: Buffer): RawRequest {
   stream.push(null);
   // The provider (Koa) reads the request line, headers and socket; the body comes from the stream.
   return Object.assign(stream, {
-    method: raw.method, url: raw.url, socket: raw.socket, connection: raw.socket,
-    httpVersion: raw.httpVersion, httpVersionMajor: raw.httpVersionMajor, httpVersionMinor: raw.httpVersionMinor,
+    method: raw.method,
+    url: raw.url,
+    socket: raw.socket,
+    connection: raw.socket,
+    httpVersion: raw.httpVersion,
+    httpVersionMajor: raw.httpVersionMajor,
+    httpVersionMinor: raw.httpVersionMinor,
     headers: { ...raw.headers, 'content-length': String(body.length) },
   }) as unknown as RawRequest;
 }
@@ -61,7 +66,10 @@ function replayable(raw: RawRequest, body: Buffer): RawRequest {
  * The provider answers CORS preflights only (a plain OPTIONS gets its 404); a plain OPTIONS is
  * answered here with the methods the path takes (RFC 9110 §9.3.7).
  */
-function answerPlainOptions(methods: HTTPMethods[], handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+function answerPlainOptions(
+  methods: HTTPMethods[],
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
   const allow = [...new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] === undefined) {
@@ -111,7 +119,11 @@ export async function mountProvider(app: FastifyInstance, provider: Provider, en
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     for (const [url, methods] of PROVIDER_ROUTES) {
-      scope.route({ method: methods, url, handler: methods.includes('OPTIONS') ? answerPlainOptions(methods, handler) : handler });
+      scope.route({
+        method: methods,
+        url,
+        handler: methods.includes('OPTIONS') ? answerPlainOptions(methods, handler) : handler,
+      });
     }
   });
 }

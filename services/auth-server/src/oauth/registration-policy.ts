@@ -32,25 +32,53 @@ export function reviewRegistration(body: Buffer): RegistrationReview {
   // Public clients only, as documented: no secret to issue, store or leak (PKCE protects the code).
   const authMethod = rest.token_endpoint_auth_method;
   if (authMethod !== undefined && authMethod !== 'none') {
-    return { refusal: { error: 'invalid_client_metadata', error_description: `token_endpoint_auth_method must be "none": only public clients may register (not ${JSON.stringify(authMethod)})` } };
+    return {
+      refusal: {
+        error: 'invalid_client_metadata',
+        error_description: `token_endpoint_auth_method must be "none": only public clients may register (not ${JSON.stringify(authMethod)})`,
+      },
+    };
   }
   if (Array.isArray(grantTypes) && grantTypes.some((g) => g !== AUTHORIZATION_CODE_GRANT)) {
-    return { refusal: { error: 'invalid_client_metadata', error_description: `grant_types may only contain "${AUTHORIZATION_CODE_GRANT}"` } };
+    return {
+      refusal: {
+        error: 'invalid_client_metadata',
+        error_description: `grant_types may only contain "${AUTHORIZATION_CODE_GRANT}"`,
+      },
+    };
   }
   if (Array.isArray(redirectUris)) {
     for (const uri of redirectUris) {
       const parsed = typeof uri === 'string' ? URL.parse(uri) : null;
       if (parsed?.protocol === 'http:' && !LOOPBACK.has(parsed.hostname)) {
-        return { refusal: { error: 'invalid_redirect_uri', error_description: `redirect_uris must use https, or http on a loopback address (${String(uri)})` } };
+        return {
+          refusal: {
+            error: 'invalid_redirect_uri',
+            error_description: `redirect_uris must use https, or http on a loopback address (${String(uri)})`,
+          },
+        };
       }
     }
   }
   // Said explicitly: the provider issues a secret when the method is only defaulted.
-  const forProvider = { ...rest, token_endpoint_auth_method: 'none', ...(grantTypes === undefined ? {} : { grant_types: grantTypes }), ...(redirectUris === undefined ? {} : { redirect_uris: redirectUris }) };
+  const forProvider = {
+    ...rest,
+    token_endpoint_auth_method: 'none',
+    ...(grantTypes === undefined ? {} : { grant_types: grantTypes }),
+    ...(redirectUris === undefined ? {} : { redirect_uris: redirectUris }),
+  };
   if (scope === undefined) return { body: Buffer.from(JSON.stringify(forProvider)) };
-  const unknown = typeof scope === 'string' ? scope.split(' ').filter((s) => s !== '' && !REGISTRABLE_SCOPES.has(s)) : [String(scope)];
+  const unknown =
+    typeof scope === 'string'
+      ? scope.split(' ').filter((s) => s !== '' && !REGISTRABLE_SCOPES.has(s))
+      : [String(scope)];
   if (unknown.length > 0) {
-    return { refusal: { error: 'invalid_client_metadata', error_description: `scope may only contain ${[...REGISTRABLE_SCOPES].join(', ')} (not ${unknown.join(', ')})` } };
+    return {
+      refusal: {
+        error: 'invalid_client_metadata',
+        error_description: `scope may only contain ${[...REGISTRABLE_SCOPES].join(', ')} (not ${unknown.join(', ')})`,
+      },
+    };
   }
   return { body: Buffer.from(JSON.stringify(forProvider)) };
 }

@@ -27,14 +27,20 @@ const publicPart = ({ d: _d, ...rest }: JWK): JWK => rest;
  * lives as long as the process; with Redis every replica signs and publishes the same key, and
  * tokens survive a restart. Whoever writes first wins; the others read the winner.
  */
-export async function loadSigningKeys(configured: { keys: Record<string, unknown>[] } | undefined, store: KeyValueStore): Promise<SigningKeys> {
+export async function loadSigningKeys(
+  configured: { keys: Record<string, unknown>[] } | undefined,
+  store: KeyValueStore,
+): Promise<SigningKeys> {
   let keys: JWK[];
   if (configured) {
-    keys = await Promise.all(configured.keys.map(async (key) => {
-      const jwk = key as JWK;
-      if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d) throw new Error('AUTH_SIGNING_JWKS: every key must be a private EC P-256 (ES256) JWK');
-      return { ...jwk, kid: jwk.kid ?? await calculateJwkThumbprint(publicPart(jwk)), alg: 'ES256', use: 'sig' };
-    }));
+    keys = await Promise.all(
+      configured.keys.map(async (key) => {
+        const jwk = key as JWK;
+        if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d)
+          throw new Error('AUTH_SIGNING_JWKS: every key must be a private EC P-256 (ES256) JWK');
+        return { ...jwk, kid: jwk.kid ?? (await calculateJwkThumbprint(publicPart(jwk))), alg: 'ES256', use: 'sig' };
+      }),
+    );
   } else {
     await store.setIfAbsent(STORE_KEY, JSON.stringify(await generate()));
     const stored = await store.get(STORE_KEY);
@@ -47,6 +53,6 @@ export async function loadSigningKeys(configured: { keys: Record<string, unknown
     privateJwks: keys,
     publicJwks: keys.map(publicPart),
     signingKid: first.kid,
-    signingKey: await importJWK(first, 'ES256') as CryptoKey,
+    signingKey: (await importJWK(first, 'ES256')) as CryptoKey,
   };
 }

@@ -50,7 +50,7 @@ class StoreAdapter implements Adapter {
     if (payload.userCode) await this.store.set(`auth:oidc:user-code:${payload.userCode}`, id, index);
     if (payload.grantId) {
       const grantKey = `auth:oidc:grant:${payload.grantId}`;
-      const members = new Set(JSON.parse(await this.store.get(grantKey) ?? '[]') as string[]);
+      const members = new Set(JSON.parse((await this.store.get(grantKey)) ?? '[]') as string[]);
       members.add(this.key(id));
       await this.store.set(grantKey, JSON.stringify([...members]), index);
     }
@@ -58,7 +58,7 @@ class StoreAdapter implements Adapter {
 
   private async read(key: string): Promise<Stored | undefined> {
     const text = await this.store.get(key);
-    return text === null ? undefined : JSON.parse(text) as Stored;
+    return text === null ? undefined : (JSON.parse(text) as Stored);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -79,7 +79,7 @@ class StoreAdapter implements Adapter {
     const key = this.key(id);
     const stored = await this.read(key);
     const ttlMs = stored ? Math.max(1000, stored.expiresAt - Date.now()) : 60_000;
-    if (!await this.store.setIfAbsent(`${key}:consumed`, '1', { ttlMs })) {
+    if (!(await this.store.setIfAbsent(`${key}:consumed`, '1', { ttlMs }))) {
       // Lost a race with another redemption of the same code: treat it as reuse.
       if (stored?.payload.grantId) await this.revokeByGrantId(stored.payload.grantId);
       throw new errors.InvalidGrant('authorization code already consumed');
@@ -95,7 +95,7 @@ class StoreAdapter implements Adapter {
 
   async revokeByGrantId(grantId: string): Promise<void> {
     const grantKey = `auth:oidc:grant:${grantId}`;
-    const members = JSON.parse(await this.store.get(grantKey) ?? '[]') as string[];
+    const members = JSON.parse((await this.store.get(grantKey)) ?? '[]') as string[];
     await Promise.all(members.map((key) => this.store.delete(key)));
     await this.store.delete(grantKey);
     if (this.model === 'AccessToken') await this.options.onGrantRevoked(grantId);

@@ -36,7 +36,10 @@ function parseCookies(header: string | undefined): Map<string, string> {
     const value = decoded(part.slice(eq + 1).trim());
     if (value !== undefined) cookies.set(name, value);
     else if (name.startsWith('rg_')) {
-      throw new ProblemError('BAD_REQUEST', `The ${name} cookie is malformed: clear this site's cookies and load the page again.`);
+      throw new ProblemError(
+        'BAD_REQUEST',
+        `The ${name} cookie is malformed: clear this site's cookies and load the page again.`,
+      );
     }
   }
   return cookies;
@@ -90,7 +93,9 @@ export class BrowserSessions {
 
   csrfValid(request: FastifyRequest, purpose: string, given: unknown): boolean {
     const browserId = parseCookies(request.headers.cookie).get(BROWSER_COOKIE);
-    return browserId !== undefined && typeof given === 'string' && secretsEqual(given, this.csrfToken(browserId, purpose));
+    return (
+      browserId !== undefined && typeof given === 'string' && secretsEqual(given, this.csrfToken(browserId, purpose))
+    );
   }
 
   /**
@@ -121,7 +126,14 @@ export class BrowserSessions {
   signInApprover(browserId: string, reply: FastifyReply, who: string): void {
     const exp = Math.floor(this.now() / 1000) + OPERATOR_SESSION_S;
     const encoded = Buffer.from(who, 'utf8').toString('base64url');
-    this.addCookie(reply, this.cookie(OPERATOR_COOKIE, `${exp}.${encoded}.${this.mac(`operator\n${browserId}\n${exp}\n${encoded}`)}`, OPERATOR_SESSION_S));
+    this.addCookie(
+      reply,
+      this.cookie(
+        OPERATOR_COOKIE,
+        `${exp}.${encoded}.${this.mac(`operator\n${browserId}\n${exp}\n${encoded}`)}`,
+        OPERATOR_SESSION_S,
+      ),
+    );
   }
 
   /** Starts an upstream sign-in in this browser: sets its binding cookie and returns the value to remember. */

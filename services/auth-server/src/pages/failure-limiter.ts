@@ -23,7 +23,7 @@ export class FailureLimiter {
   }
 
   async blocked(clientIp: string): Promise<boolean> {
-    return Number(await this.store.get(this.key(clientIp)) ?? 0) >= this.limit;
+    return Number((await this.store.get(this.key(clientIp))) ?? 0) >= this.limit;
   }
 
   /** Takes one of the address's guesses before it is checked; false when none is left in the window. */

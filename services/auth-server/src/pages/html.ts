@@ -20,7 +20,15 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     const parts = Array.isArray(value) ? value : [value];
-    out += parts.map((part) => (part instanceof Html ? part.value : part === undefined || part === false || part === null ? '' : escapeHtml(part))).join('');
+    out += parts
+      .map((part) =>
+        part instanceof Html
+          ? part.value
+          : part === undefined || part === false || part === null
+            ? ''
+            : escapeHtml(part),
+      )
+      .join('');
     out += strings[i + 1] ?? '';
   });
   return new Html(out);

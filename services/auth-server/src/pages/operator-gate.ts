@@ -9,9 +9,7 @@ export type OperatorProof = 'signed-in' | 'blocked' | 'wrong-key' | 'no-key' | '
 
 /** How a page lets the person prove they may approve. */
 export type Approval =
-  | { kind: 'signed-in'; who: string }
-  | { kind: 'key' }
-  | { kind: 'sign-in'; provider: string; url: string };
+  { kind: 'signed-in'; who: string } | { kind: 'key' } | { kind: 'sign-in'; provider: string; url: string };
 
 /** The upstream OpenID Connect sign-in, as the pages see it: a name and where to start. */
 export interface UpstreamSignInLink {
@@ -19,7 +17,6 @@ export interface UpstreamSignInLink {
   /** The start URL that brings the browser back to `returnTo` (a path of this service). */
   startUrl(returnTo: string): string;
 }
-
 
 /** The caller's address as the gateway saw it (trusted: services accept only the gateway's calls). */
 export function clientIpOf(request: FastifyRequest): string {
@@ -55,7 +52,8 @@ export class OperatorGate {
   approval(request: FastifyRequest, returnTo: string): Approval {
     const who = this.sessions.approver(request);
     if (who !== undefined) return { kind: 'signed-in', who };
-    if (this.upstream) return { kind: 'sign-in', provider: this.upstream.provider, url: this.upstream.startUrl(returnTo) };
+    if (this.upstream)
+      return { kind: 'sign-in', provider: this.upstream.provider, url: this.upstream.startUrl(returnTo) };
     return { kind: 'key' };
   }
 
@@ -76,10 +74,18 @@ export class OperatorGate {
 /** The sentence a page shows when the proof failed, and its status. */
 export function proofFailure(proof: Exclude<OperatorProof, 'signed-in'>): { status: number; message: string } {
   switch (proof) {
-    case 'blocked': return { status: 429, message: 'Too many failed attempts from this address. Wait 15 minutes and try again.' };
-    case 'wrong-key': return { status: 401, message: 'That is not the operator key.' };
-    case 'no-key': return { status: 401, message: 'Enter the operator key to continue.' };
-    case 'sign-in-required': return { status: 401, message: 'Sign in first.' };
-    case 'unconfigured': return { status: 503, message: 'No operator key is configured on this server (OPERATOR_API_KEY), so nobody can approve here.' };
+    case 'blocked':
+      return { status: 429, message: 'Too many failed attempts from this address. Wait 15 minutes and try again.' };
+    case 'wrong-key':
+      return { status: 401, message: 'That is not the operator key.' };
+    case 'no-key':
+      return { status: 401, message: 'Enter the operator key to continue.' };
+    case 'sign-in-required':
+      return { status: 401, message: 'Sign in first.' };
+    case 'unconfigured':
+      return {
+        status: 503,
+        message: 'No operator key is configured on this server (OPERATOR_API_KEY), so nobody can approve here.',
+      };
   }
 }

@@ -20,15 +20,24 @@ const SET_MEDIA_TYPE = 'application/secevent+jwt';
  * `{error, error_description}` for /agent/identity*, and RFC 8935 `{err, description}` for the
  * security-event receiver — including for bodies that do not parse.
  */
-export async function registerAgentRoutes(app: FastifyInstance, { identities, events }: AgentRouteOptions): Promise<void> {
+export async function registerAgentRoutes(
+  app: FastifyInstance,
+  { identities, events }: AgentRouteOptions,
+): Promise<void> {
   await app.register(async (scope) => {
     allowCrossOrigin(scope, [PATHS.identity, PATHS.claim]);
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       if (error instanceof AgentAuthError) return sendAgentError(reply, error);
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
       if (status >= 500) reply.log.error({ err: error }, 'agent identity request failed');
-      const description = status >= 500 ? 'the service failed while handling this request' : `the request body could not be read: ${error.message}`;
-      return sendAgentError(reply, new AgentAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', description));
+      const description =
+        status >= 500
+          ? 'the service failed while handling this request'
+          : `the request body could not be read: ${error.message}`;
+      return sendAgentError(
+        reply,
+        new AgentAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', description),
+      );
     });
 
     scope.post(PATHS.identity, async (request, reply) => {
@@ -41,20 +50,33 @@ export async function registerAgentRoutes(app: FastifyInstance, { identities, ev
       const parsed = ClaimRequestSchema.safeParse(request.body ?? {});
       if (!parsed.success) throw new AgentAuthError(400, 'invalid_request', describeIssue(parsed.error));
       const { claim_token: claimToken, email, login_hint: loginHint } = parsed.data;
-      return reply.header('cache-control', 'no-store').send(await identities.startClaim(claimToken, email ?? loginHint));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await identities.startClaim(claimToken, email ?? loginHint));
     });
   });
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(SET_MEDIA_TYPE, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(SET_MEDIA_TYPE, { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
       if (status >= 500) reply.log.error({ err: error }, 'security event failed');
-      return reply.code(status).send({ err: status >= 500 ? 'internal_error' : 'invalid_request', description: status >= 500 ? 'the receiver failed' : error.message });
+      return reply.code(status).send({
+        err: status >= 500 ? 'internal_error' : 'invalid_request',
+        description: status >= 500 ? 'the receiver failed' : error.message,
+      });
     });
     scope.post(PATHS.events, async (request, reply) => {
-      if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith(SET_MEDIA_TYPE) || typeof request.body !== 'string') {
-        return reply.code(400).send({ err: 'invalid_request', description: `send the SET as the body with Content-Type: ${SET_MEDIA_TYPE}` });
+      if (
+        !(request.headers['content-type'] ?? '').toLowerCase().startsWith(SET_MEDIA_TYPE) ||
+        typeof request.body !== 'string'
+      ) {
+        return reply.code(400).send({
+          err: 'invalid_request',
+          description: `send the SET as the body with Content-Type: ${SET_MEDIA_TYPE}`,
+        });
       }
       try {
         const outcome = await events.receive(request.body.trim());

@@ -37,14 +37,25 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
 
   const entry = (request: ClaimRequest, reply: FastifyReply, status: number, userCode: string, error?: string) => {
     const browser = sessions.browserId(request, reply);
-    return sendPage(reply, status, codeEntryPage({
-      action, csrf: sessions.csrfToken(browser, CSRF_PURPOSE), userCode,
-      approval: gate.approval(request, userCode ? `${PATHS.claimPage}?user_code=${encodeURIComponent(userCode)}` : PATHS.claimPage),
-      ...(error ? { error } : {}),
-    }));
+    return sendPage(
+      reply,
+      status,
+      codeEntryPage({
+        action,
+        csrf: sessions.csrfToken(browser, CSRF_PURPOSE),
+        userCode,
+        approval: gate.approval(
+          request,
+          userCode ? `${PATHS.claimPage}?user_code=${encodeURIComponent(userCode)}` : PATHS.claimPage,
+        ),
+        ...(error ? { error } : {}),
+      }),
+    );
   };
 
-  app.get('/oauth2/claim', async (request: ClaimRequest, reply) => entry(request, reply, 200, request.query.user_code ?? ''));
+  app.get('/oauth2/claim', async (request: ClaimRequest, reply) =>
+    entry(request, reply, 200, request.query.user_code ?? ''),
+  );
 
   app.post('/oauth2/claim', async (request: ClaimRequest, reply) => {
     const form = request.body ?? {};
@@ -60,23 +71,60 @@ export function registerClaimPage(app: FastifyInstance, options: ClaimPageOption
     const ip = clientIpOf(request);
     if (!(await limiter.reserve(ip))) return entry(request, reply, 429, typedCode, proofFailure('blocked').message);
     const attempt = await attempts.findByUserCode(typedCode);
-    if (!attempt) return entry(request, reply, 400, typedCode, 'That code is unknown or has expired. Check it, or ask the agent to start a new claim.');
+    if (!attempt)
+      return entry(
+        request,
+        reply,
+        400,
+        typedCode,
+        'That code is unknown or has expired. Check it, or ask the agent to start a new claim.',
+      );
     await limiter.release(ip);
     const registration = await registrations.find(attempt.registrationId);
-    if (!registration) return sendPage(reply, 410, messagePage('Identity gone', 'This agent identity no longer exists.'));
+    if (!registration)
+      return sendPage(reply, 410, messagePage('Identity gone', 'This agent identity no longer exists.'));
     if (form.step === 'confirm' || form.step === 'deny') {
       const decided = await attempts.decide(attempt, form.step === 'confirm' ? 'confirmed' : 'denied');
-      if (!decided) return sendPage(reply, 409, messagePage('Already decided', 'This claim was already confirmed or denied.'));
-      request.log.info({ registrationId: registration.id, decision: form.step, approver: sessions.approver(request) ?? 'the operator' }, 'claim decided');
+      if (!decided)
+        return sendPage(reply, 409, messagePage('Already decided', 'This claim was already confirmed or denied.'));
+      request.log.info(
+        {
+          registrationId: registration.id,
+          decision: form.step,
+          approver: sessions.approver(request) ?? 'the operator',
+        },
+        'claim decided',
+      );
       return form.step === 'confirm'
-        ? sendPage(reply, 200, messagePage('Claim confirmed', 'The agent receives its token at its next poll. You can close this page.', registration.id))
-        : sendPage(reply, 200, messagePage('Claim denied', 'The agent is told that the claim was denied.', registration.id));
+        ? sendPage(
+            reply,
+            200,
+            messagePage(
+              'Claim confirmed',
+              'The agent receives its token at its next poll. You can close this page.',
+              registration.id,
+            ),
+          )
+        : sendPage(
+            reply,
+            200,
+            messagePage('Claim denied', 'The agent is told that the claim was denied.', registration.id),
+          );
     }
     const browser = sessions.browserId(request, reply);
-    return sendPage(reply, 200, claimConfirmPage({
-      action, csrf: sessions.csrfToken(browser, CSRF_PURPOSE), userCode: attempt.userCode,
-      registrationId: registration.id, registrationType: registration.type,
-      registeredAt: new Date(registration.createdAt).toISOString(), email: attempt.email, scopes: [...SCOPES],
-    }));
+    return sendPage(
+      reply,
+      200,
+      claimConfirmPage({
+        action,
+        csrf: sessions.csrfToken(browser, CSRF_PURPOSE),
+        userCode: attempt.userCode,
+        registrationId: registration.id,
+        registrationType: registration.type,
+        registeredAt: new Date(registration.createdAt).toISOString(),
+        email: attempt.email,
+        scopes: [...SCOPES],
+      }),
+    );
   });
 }

@@ -34,7 +34,10 @@ const isLoopback = (uri: string): boolean => {
  * at the upstream provider), and approves or denies.
  * Approval records login and consent in one step and returns the browser to the provider.
  */
-export function registerInteractionPage(app: FastifyInstance, { provider, endpoints, sessions, gate }: InteractionPageOptions): void {
+export function registerInteractionPage(
+  app: FastifyInstance,
+  { provider, endpoints, sessions, gate }: InteractionPageOptions,
+): void {
   const load = async (request: UidRequest, reply: FastifyReply): Promise<Interaction | undefined> => {
     try {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
@@ -42,30 +45,49 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
     } catch {
       // an unknown, expired or foreign interaction: answered below
     }
-    sendPage(reply, 400, messagePage('Request expired', 'This authorization request is unknown or has expired. Start again from the application.'));
+    sendPage(
+      reply,
+      400,
+      messagePage(
+        'Request expired',
+        'This authorization request is unknown or has expired. Start again from the application.',
+      ),
+    );
     return undefined;
   };
 
-  const render = async (request: UidRequest, reply: FastifyReply, interaction: Interaction, status = 200, error?: string) => {
+  const render = async (
+    request: UidRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    status = 200,
+    error?: string,
+  ) => {
     const { params } = interaction;
     const clientId = String(params.client_id);
     const client = await provider.Client.find(clientId);
     const redirectUris = client?.redirectUris ?? [];
     const browser = sessions.browserId(request, reply);
-    const scopes = String(params.scope ?? '').split(' ').filter(Boolean);
-    sendPage(reply, status, consentPage({
-      action: `${endpoints.url('interaction')}/${interaction.uid}`,
-      csrf: sessions.csrfToken(browser, interaction.uid),
-      clientName: client?.clientName ?? clientId,
-      clientId,
-      ...(clientId.startsWith('https://') ? { clientHost: new URL(clientId).host } : {}),
-      redirectUri: String(params.redirect_uri),
-      localhostOnly: redirectUris.length > 0 && redirectUris.every(isLoopback),
-      scopes,
-      resource: typeof params.resource === 'string' ? params.resource : endpoints.resource,
-      approval: gate.approval(request, `${PATHS.interaction}/${interaction.uid}`),
-      ...(error ? { error } : {}),
-    }));
+    const scopes = String(params.scope ?? '')
+      .split(' ')
+      .filter(Boolean);
+    sendPage(
+      reply,
+      status,
+      consentPage({
+        action: `${endpoints.url('interaction')}/${interaction.uid}`,
+        csrf: sessions.csrfToken(browser, interaction.uid),
+        clientName: client?.clientName ?? clientId,
+        clientId,
+        ...(clientId.startsWith('https://') ? { clientHost: new URL(clientId).host } : {}),
+        redirectUri: String(params.redirect_uri),
+        localhostOnly: redirectUris.length > 0 && redirectUris.every(isLoopback),
+        scopes,
+        resource: typeof params.resource === 'string' ? params.resource : endpoints.resource,
+        approval: gate.approval(request, `${PATHS.interaction}/${interaction.uid}`),
+        ...(error ? { error } : {}),
+      }),
+    );
   };
 
   app.get('/oauth2/interaction/:uid', async (request: UidRequest, reply) => {
@@ -82,7 +104,12 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
       return;
     }
     if (form.decision === 'deny') {
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, { error: 'access_denied', error_description: 'The operator denied the request.' }, { mergeWithLastSubmission: false });
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The operator denied the request.' },
+        { mergeWithLastSubmission: false },
+      );
       await reply.code(303).header('location', returnTo).send();
       return;
     }
@@ -94,21 +121,37 @@ export function registerInteractionPage(app: FastifyInstance, { provider, endpoi
     }
     const clientId = String(interaction.params.client_id);
     const grant = interaction.grantId
-      ? await provider.Grant.find(interaction.grantId) ?? new provider.Grant({ accountId: OPERATOR_ACCOUNT, clientId })
+      ? ((await provider.Grant.find(interaction.grantId)) ??
+        new provider.Grant({ accountId: OPERATOR_ACCOUNT, clientId }))
       : new provider.Grant({ accountId: OPERATOR_ACCOUNT, clientId });
     // The login prompt's details do not list scopes yet, so grant what the request asked for (unknown scopes were
     // dropped by the provider).
-    const requested = String(interaction.params.scope ?? '').split(' ').filter((scope) => (SCOPES as readonly string[]).includes(scope));
+    const requested = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter((scope) => (SCOPES as readonly string[]).includes(scope));
     const resources = [interaction.params.resource ?? endpoints.resource].flat().map(String);
     for (const resource of resources) grant.addResourceScope(resource, requested.join(' '));
     // openid is the provider's own scope, granted apart; left out, the provider asks for consent again (a loop).
-    if (String(interaction.params.scope ?? '').split(' ').includes('openid')) grant.addOIDCScope('openid');
+    if (
+      String(interaction.params.scope ?? '')
+        .split(' ')
+        .includes('openid')
+    )
+      grant.addOIDCScope('openid');
     const grantId = await grant.save();
-    request.log.info({ clientId, approver: sessions.approver(request) ?? 'the operator', scopes: requested }, 'authorization approved');
-    const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-      login: { accountId: OPERATOR_ACCOUNT },
-      consent: { grantId },
-    }, { mergeWithLastSubmission: false });
+    request.log.info(
+      { clientId, approver: sessions.approver(request) ?? 'the operator', scopes: requested },
+      'authorization approved',
+    );
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      {
+        login: { accountId: OPERATOR_ACCOUNT },
+        consent: { grantId },
+      },
+      { mergeWithLastSubmission: false },
+    );
     await reply.code(303).header('location', returnTo).send();
   });
 }

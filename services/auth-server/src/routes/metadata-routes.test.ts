@@ -35,26 +35,36 @@ describe('well-known documents', () => {
         identity_assertion: { assertion_types_supported: ['urn:ietf:params:oauth:token-type:id-jag'] },
       },
     });
-    expect(metadata.grant_types_supported).toEqual(expect.arrayContaining([
-      'authorization_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer', 'urn:rankgate:agent-auth:grant-type:claim',
-    ]));
+    expect(metadata.grant_types_supported).toEqual(
+      expect.arrayContaining([
+        'authorization_code',
+        'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        'urn:rankgate:agent-auth:grant-type:claim',
+      ]),
+    );
   });
 
   it('publishes RFC 9728 metadata for the origin and for /mcp, each naming the resource it was built from', async () => {
     const root = (await test.call({ url: '/.well-known/oauth-protected-resource' })).json();
-    expect(root).toEqual(expect.objectContaining({
-      resource: `${BASE_URL}/`, resource_name: 'Rankgate search', authorization_servers: [BASE_URL],
-      scopes_supported: ['search:read', 'mcp:invoke', 'health:read'], bearer_methods_supported: ['header'],
-    }));
+    expect(root).toEqual(
+      expect.objectContaining({
+        resource: `${BASE_URL}/`,
+        resource_name: 'Rankgate search',
+        authorization_servers: [BASE_URL],
+        scopes_supported: ['search:read', 'mcp:invoke', 'health:read'],
+        bearer_methods_supported: ['header'],
+      }),
+    );
     const mcp = (await test.call({ url: '/.well-known/oauth-protected-resource/mcp' })).json();
     expect(mcp.resource).toBe(`${BASE_URL}/mcp`);
     expect(mcp.authorization_servers).toEqual([BASE_URL]);
   });
 
-  it('serves the seeded client document with the spec\'s redirect URIs, and the public signing keys', async () => {
+  it("serves the seeded client document with the spec's redirect URIs, and the public signing keys", async () => {
     const client = (await test.call({ url: `/.well-known/oauth-client/${TEST_CLIENT}.json` })).json();
     expect(client).toMatchObject({
-      client_id: TEST_CLIENT, token_endpoint_auth_method: 'none',
+      client_id: TEST_CLIENT,
+      token_endpoint_auth_method: 'none',
       redirect_uris: ['http://127.0.0.1/callback', 'http://127.0.0.1:8787/oauth/callback', 'urn:ietf:wg:oauth:2.0:oob'],
     });
     expect((await test.call({ url: '/.well-known/oauth-client/other.json' })).statusCode).toBe(404);
@@ -71,7 +81,7 @@ describe('well-known documents', () => {
     await closed.close();
   });
 
-  it('answers unknown /oauth2 paths with a 404 problem, not the provider\'s page', async () => {
+  it("answers unknown /oauth2 paths with a 404 problem, not the provider's page", async () => {
     const response = await test.call({ url: '/oauth2/userinfo' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');

@@ -22,8 +22,13 @@ export function registerMetadataRoutes(app: FastifyInstance, options: MetadataRo
   const { endpoints } = options;
   const asMetadata = authorizationServerMetadata(endpoints, options);
   app.get(PATHS.asMetadata, async (_request, reply) => reply.headers(PUBLIC_JSON).send(asMetadata));
-  app.get(PATHS.resourceMetadata, async (_request, reply) => reply.headers(PUBLIC_JSON).send(protectedResourceMetadata(endpoints, endpoints.resource)));
-  app.get(`${PATHS.resourceMetadata}/mcp`, async (_request, reply) => reply.headers(PUBLIC_JSON).send(protectedResourceMetadata(endpoints, endpoints.mcpResource)));
+  app.get(PATHS.resourceMetadata, async (_request, reply) =>
+    reply.headers(PUBLIC_JSON).send(protectedResourceMetadata(endpoints, endpoints.resource)),
+  );
+  app.get(`${PATHS.resourceMetadata}/mcp`, async (_request, reply) =>
+    reply.headers(PUBLIC_JSON).send(protectedResourceMetadata(endpoints, endpoints.mcpResource)),
+  );
   app.get(`${PATHS.clientDocuments}/${options.testClientId}.json`, async (_request, reply) =>
-    reply.headers(PUBLIC_JSON).send(seededClientDocument(endpoints, options.testClientId)));
+    reply.headers(PUBLIC_JSON).send(seededClientDocument(endpoints, options.testClientId)),
+  );
 }

@@ -13,7 +13,9 @@ afterAll(() => test.close());
 
 async function agentToken(): Promise<{ assertion: string; token: string }> {
   const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-  const token = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })).json().access_token as string;
+  const token = (
+    await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })
+  ).json().access_token as string;
   return { assertion: identity.identity_assertion, token };
 }
 
@@ -24,7 +26,7 @@ const active = async (token: string) => {
   return response.json().active as boolean;
 };
 
-describe('revocation (RFC 7009) and the gateway\'s token-status check', () => {
+describe("revocation (RFC 7009) and the gateway's token-status check", () => {
   it('revokes an access token (200, idempotent); the same assertion still exchanges for a new one', async () => {
     const { assertion, token } = await agentToken();
     expect(await active(token)).toBe(true);
@@ -34,7 +36,8 @@ describe('revocation (RFC 7009) and the gateway\'s token-status check', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     }
     expect(await active(token)).toBe(false);
-    const again = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion })).json().access_token as string;
+    const again = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion })).json()
+      .access_token as string;
     expect(await active(again)).toBe(true);
   });
 
@@ -58,7 +61,12 @@ describe('revocation (RFC 7009) and the gateway\'s token-status check', () => {
     const bad = await test.json('/internal/token-status', { jti: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('BAD_REQUEST');
-    const outsider = await test.app.inject({ method: 'POST', url: '/internal/token-status', headers: { 'content-type': 'application/json' }, payload: '{"jti":"a","sub":"b"}' });
+    const outsider = await test.app.inject({
+      method: 'POST',
+      url: '/internal/token-status',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"jti":"a","sub":"b"}',
+    });
     expect(outsider.statusCode).toBe(401);
   });
 });
@@ -66,11 +74,20 @@ describe('revocation (RFC 7009) and the gateway\'s token-status check', () => {
 describe('cross-origin callers', () => {
   it('may preflight and call the agent endpoints and revocation from a browser', async () => {
     for (const url of ['/agent/identity', '/agent/identity/claim', '/oauth2/revoke']) {
-      const preflight = await test.call({ method: 'OPTIONS', url, headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' } });
+      const preflight = await test.call({
+        method: 'OPTIONS',
+        url,
+        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('*');
     }
-    const registered = await test.call({ method: 'POST', url: '/agent/identity', headers: { origin: 'https://agent.example', 'content-type': 'application/json' }, payload: '{"type":"anonymous"}' });
+    const registered = await test.call({
+      method: 'POST',
+      url: '/agent/identity',
+      headers: { origin: 'https://agent.example', 'content-type': 'application/json' },
+      payload: '{"type":"anonymous"}',
+    });
     expect(registered.headers['access-control-allow-origin']).toBe('*');
   });
 });

@@ -17,18 +17,30 @@ type RevokeRequest = { Body: Record<string, string> | undefined };
  * openid-client) always send their own. Always 200 for a well-formed request — unknown, foreign,
  * expired or already revoked tokens included — so the endpoint reveals nothing and can be retried.
  */
-export function registerRevokeRoute(app: FastifyInstance, { endpoints, signing, revocations }: { endpoints: Endpoints; signing: SigningKeys; revocations: Revocations }): void {
+export function registerRevokeRoute(
+  app: FastifyInstance,
+  { endpoints, signing, revocations }: { endpoints: Endpoints; signing: SigningKeys; revocations: Revocations },
+): void {
   const keys: JWTVerifyGetKey = createLocalJWKSet({ keys: signing.publicJwks });
   app.post<RevokeRequest>(PATHS.revoke, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = request.body?.token;
     if (typeof token !== 'string' || token === '') {
-      return reply.code(400).send({ error: 'invalid_request', error_description: 'missing required parameter "token" (send it form-encoded)' });
+      return reply.code(400).send({
+        error: 'invalid_request',
+        error_description: 'missing required parameter "token" (send it form-encoded)',
+      });
     }
     try {
       // Signature, issuer and type; an expired token may still be revoked (it is harmless either way).
-      const { payload } = await jwtVerify(token, keys, { issuer: endpoints.issuer, typ: 'at+jwt', algorithms: ['ES256'], currentDate: new Date(0) });
-      if (typeof payload.jti === 'string' && typeof payload.exp === 'number') await revocations.revokeToken(payload.jti, payload.exp);
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: endpoints.issuer,
+        typ: 'at+jwt',
+        algorithms: ['ES256'],
+        currentDate: new Date(0),
+      });
+      if (typeof payload.jti === 'string' && typeof payload.exp === 'number')
+        await revocations.revokeToken(payload.jti, payload.exp);
     } catch {
       // not one of our access tokens: nothing to revoke (RFC 7009 §2.2)
     }

@@ -20,7 +20,12 @@ async function appFetch(input: string | URL | Request, init: RequestInit = {}): 
   const url = new URL(input instanceof Request ? input.url : String(input));
   const headers = Object.fromEntries(new Headers(init.headers).entries());
   const payload = init.body === undefined || init.body === null ? undefined : String(init.body);
-  const response = await test.call({ method: (init.method ?? 'GET') as InjectOptions['method'], url: `${url.pathname}${url.search}`, headers, ...(payload === undefined ? {} : { payload }) });
+  const response = await test.call({
+    method: (init.method ?? 'GET') as InjectOptions['method'],
+    url: `${url.pathname}${url.search}`,
+    headers,
+    ...(payload === undefined ? {} : { payload }),
+  });
   return new Response(response.statusCode === 200 && response.body === '' ? null : response.body, {
     status: response.statusCode,
     headers: Object.entries(response.headers).map(([name, value]) => [name, String(value)] as [string, string]),
@@ -29,7 +34,8 @@ async function appFetch(input: string | URL | Request, init: RequestInit = {}): 
 
 async function agentToken(): Promise<string> {
   const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-  return (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })).json().access_token as string;
+  return (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })).json()
+    .access_token as string;
 }
 
 const active = async (token: string): Promise<boolean> => {
@@ -44,10 +50,12 @@ async function discovered(): Promise<oauth.AuthorizationServer> {
 }
 
 describe('revocation with standard OAuth clients (each sends its own client_id)', () => {
-  it('oauth4webapi: revocationRequest revokes the token; the gateway\'s check then refuses it', async () => {
+  it("oauth4webapi: revocationRequest revokes the token; the gateway's check then refuses it", async () => {
     const token = await agentToken();
     const as = await discovered();
-    const response = await oauth.revocationRequest(as, { client_id: LIBRARY_CLIENT_ID }, oauth.None(), token, { [oauth.customFetch]: appFetch });
+    const response = await oauth.revocationRequest(as, { client_id: LIBRARY_CLIENT_ID }, oauth.None(), token, {
+      [oauth.customFetch]: appFetch,
+    });
     await oauth.processRevocationResponse(response);
     expect(response.status).toBe(200);
     expect(await active(token)).toBe(false);

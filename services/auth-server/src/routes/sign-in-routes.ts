@@ -50,7 +50,10 @@ type CallbackRequest = FastifyRequest<{ Querystring: Record<string, string | und
  * and marks the browser as an approver — then continues to the page that asked, through a page of
  * ours, because the browser withholds SameSite=Strict cookies on the provider's cross-site redirect.
  */
-export function registerSignInRoutes(app: FastifyInstance, { endpoints, sessions, upstream, pending, provider }: SignInRouteOptions): void {
+export function registerSignInRoutes(
+  app: FastifyInstance,
+  { endpoints, sessions, upstream, pending, provider }: SignInRouteOptions,
+): void {
   const unreachable = `${provider} cannot be reached right now. Try again in a minute; if it persists, tell the operator.`;
 
   app.get(PATHS.signIn, async (request: StartRequest, reply) => {
@@ -65,7 +68,13 @@ export function registerSignInRoutes(app: FastifyInstance, { endpoints, sessions
     }
     const browserId = sessions.browserId(request, reply);
     const binding = sessions.bindSignIn(reply, SIGN_IN_WINDOW_S);
-    await pending.save(start.state, { bindingDigest: secretDigest(binding), verifier: start.verifier, nonce: start.nonce, browserId, returnTo });
+    await pending.save(start.state, {
+      bindingDigest: secretDigest(binding),
+      verifier: start.verifier,
+      nonce: start.nonce,
+      browserId,
+      returnTo,
+    });
     return reply.code(303).headers(PAGE_SECURITY_HEADERS).header('location', start.url).send();
   });
 
@@ -74,16 +83,34 @@ export function registerSignInRoutes(app: FastifyInstance, { endpoints, sessions
     const state = request.query.state;
     const attempt = typeof state === 'string' && state ? await pending.take(state) : undefined;
     if (!attempt || state === undefined) {
-      return sendPage(reply, 400, messagePage('Sign-in expired', 'This sign-in is unknown, expired or already used. Start again from the page you came from.'));
+      return sendPage(
+        reply,
+        400,
+        messagePage(
+          'Sign-in expired',
+          'This sign-in is unknown, expired or already used. Start again from the page you came from.',
+        ),
+      );
     }
     if (!binding || !secretsEqual(secretDigest(binding), attempt.bindingDigest)) {
       request.log.warn('upstream sign-in answered to another browser');
-      return sendPage(reply, 400, messagePage('Sign-in refused', 'This sign-in was started in another browser. Start again from the page you came from.'));
+      return sendPage(
+        reply,
+        400,
+        messagePage(
+          'Sign-in refused',
+          'This sign-in was started in another browser. Start again from the page you came from.',
+        ),
+      );
     }
     const query = request.url.slice(request.url.indexOf('?'));
     let approver;
     try {
-      approver = await upstream.finish(new URL(`${endpoints.url('signInCallback')}${query}`), { state, nonce: attempt.nonce, verifier: attempt.verifier });
+      approver = await upstream.finish(new URL(`${endpoints.url('signInCallback')}${query}`), {
+        state,
+        nonce: attempt.nonce,
+        verifier: attempt.verifier,
+      });
     } catch (error) {
       if (error instanceof UpstreamUnavailable) {
         request.log.warn({ err: error }, 'upstream sign-in unavailable');
@@ -91,9 +118,26 @@ export function registerSignInRoutes(app: FastifyInstance, { endpoints, sessions
       }
       if (!(error instanceof SignInRefused)) throw error;
       request.log.info({ reason: error.reason, detail: error.message }, 'upstream sign-in refused');
-      if (error.reason === 'not_allowed') return sendPage(reply, 403, messagePage('Not allowed', `You signed in, but ${error.message}. Ask the operator to add you.`));
-      if (error.reason === 'cancelled') return sendPage(reply, 400, messagePage('Sign-in cancelled', `${provider} did not sign you in. Start again from the page you came from.`));
-      return sendPage(reply, 400, messagePage('Sign-in failed', `${provider}'s answer could not be verified. Start again from the page you came from.`));
+      if (error.reason === 'not_allowed')
+        return sendPage(
+          reply,
+          403,
+          messagePage('Not allowed', `You signed in, but ${error.message}. Ask the operator to add you.`),
+        );
+      if (error.reason === 'cancelled')
+        return sendPage(
+          reply,
+          400,
+          messagePage('Sign-in cancelled', `${provider} did not sign you in. Start again from the page you came from.`),
+        );
+      return sendPage(
+        reply,
+        400,
+        messagePage(
+          'Sign-in failed',
+          `${provider}'s answer could not be verified. Start again from the page you came from.`,
+        ),
+      );
     }
     sessions.signInApprover(attempt.browserId, reply, approver.label);
     request.log.info({ subject: approver.subject, email: approver.email }, 'approver signed in upstream');

@@ -13,7 +13,11 @@ import type { Revocations } from '../domain/revocations.ts';
 export function registerTokenStatusRoute(app: FastifyInstance, revocations: Revocations): void {
   app.post(TOKEN_STATUS_PATH, async (request): Promise<TokenStatusResponse> => {
     const parsed = TokenStatusRequestSchema.safeParse(request.body);
-    if (!parsed.success) throw new ProblemError('BAD_REQUEST', 'The body must be JSON {"jti": "…", "sub": "…"} with two non-empty strings.');
+    if (!parsed.success)
+      throw new ProblemError(
+        'BAD_REQUEST',
+        'The body must be JSON {"jti": "…", "sub": "…"} with two non-empty strings.',
+      );
     return { active: await revocations.tokenActive(parsed.data.jti, parsed.data.sub) };
   });
 }

@@ -75,16 +75,25 @@ export class UpstreamOidc {
 
   /** Every request to the provider: bounded in time; plain http only where allowed. */
   private requestOptions() {
-    return { signal: AbortSignal.timeout(this.options.timeoutMs), ...(this.options.allowInsecure ? { [oauth.allowInsecureRequests]: true } : {}) };
+    return {
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+      ...(this.options.allowInsecure ? { [oauth.allowInsecureRequests]: true } : {}),
+    };
   }
 
   private async server(): Promise<oauth.AuthorizationServer> {
     this.discovery ??= (async () => {
       const issuer = new URL(this.options.issuer);
       try {
-        return await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.requestOptions() }));
+        return await oauth.processDiscoveryResponse(
+          issuer,
+          await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.requestOptions() }),
+        );
       } catch (error) {
-        throw new UpstreamUnavailable(`discovery of ${this.options.issuer} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new UpstreamUnavailable(
+          `discovery of ${this.options.issuer} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
     })();
     try {
@@ -97,14 +106,21 @@ export class UpstreamOidc {
 
   async start(): Promise<SignInStart> {
     const as = await this.server();
-    if (!as.authorization_endpoint) throw new UpstreamUnavailable(`${this.options.issuer} publishes no authorization_endpoint`);
+    if (!as.authorization_endpoint)
+      throw new UpstreamUnavailable(`${this.options.issuer} publishes no authorization_endpoint`);
     const state = oauth.generateRandomState();
     const nonce = oauth.generateRandomNonce();
     const verifier = oauth.generateRandomCodeVerifier();
     const url = new URL(as.authorization_endpoint);
     url.search = new URLSearchParams({
-      response_type: 'code', client_id: this.options.clientId, redirect_uri: this.options.redirectUri, scope: SCOPE,
-      state, nonce, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: this.options.clientId,
+      redirect_uri: this.options.redirectUri,
+      scope: SCOPE,
+      state,
+      nonce,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
     }).toString();
     return { url: url.href, state, nonce, verifier };
   }
@@ -119,18 +135,35 @@ export class UpstreamOidc {
     try {
       params = oauth.validateAuthResponse(as, this.client, callback, expected.state);
     } catch (error) {
-      if (error instanceof oauth.AuthorizationResponseError) throw new SignInRefused('cancelled', `the provider answered ${error.error}`);
-      throw new SignInRefused('invalid', `the provider's answer does not match this sign-in: ${(error as Error).message}`);
+      if (error instanceof oauth.AuthorizationResponseError)
+        throw new SignInRefused('cancelled', `the provider answered ${error.error}`);
+      throw new SignInRefused(
+        'invalid',
+        `the provider's answer does not match this sign-in: ${(error as Error).message}`,
+      );
     }
     let response: Response;
     try {
-      response = await oauth.authorizationCodeGrantRequest(as, this.client, this.clientAuth, params, this.options.redirectUri, expected.verifier, this.requestOptions());
+      response = await oauth.authorizationCodeGrantRequest(
+        as,
+        this.client,
+        this.clientAuth,
+        params,
+        this.options.redirectUri,
+        expected.verifier,
+        this.requestOptions(),
+      );
     } catch (error) {
-      throw new UpstreamUnavailable(`the provider's token endpoint did not answer: ${(error as Error).message}`, { cause: error });
+      throw new UpstreamUnavailable(`the provider's token endpoint did not answer: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     let tokens: oauth.TokenEndpointResponse;
     try {
-      tokens = await oauth.processAuthorizationCodeResponse(as, this.client, response, { expectedNonce: expected.nonce, requireIdToken: true });
+      tokens = await oauth.processAuthorizationCodeResponse(as, this.client, response, {
+        expectedNonce: expected.nonce,
+        requireIdToken: true,
+      });
     } catch (error) {
       throw new SignInRefused('invalid', `the provider's token response was refused: ${(error as Error).message}`);
     }
@@ -147,15 +180,27 @@ export class UpstreamOidc {
       }
     }
     const verifiedEmail = typeof email === 'string' && emailVerified === true ? email : undefined;
-    const approver = { subject: claims.sub, ...(typeof email === 'string' ? { email } : {}), label: typeof email === 'string' ? email : claims.sub };
-    const allowed = subjectAllowed || (verifiedEmail !== undefined && this.allowedEmails.has(verifiedEmail.toLowerCase()));
+    const approver = {
+      subject: claims.sub,
+      ...(typeof email === 'string' ? { email } : {}),
+      label: typeof email === 'string' ? email : claims.sub,
+    };
+    const allowed =
+      subjectAllowed || (verifiedEmail !== undefined && this.allowedEmails.has(verifiedEmail.toLowerCase()));
     if (!allowed) {
-      throw new SignInRefused('not_allowed', `${approver.label}${typeof email === 'string' && emailVerified !== true ? ' (e-mail not verified)' : ''} may not approve here`);
+      throw new SignInRefused(
+        'not_allowed',
+        `${approver.label}${typeof email === 'string' && emailVerified !== true ? ' (e-mail not verified)' : ''} may not approve here`,
+      );
     }
     return approver;
   }
 
-  private async userInfo(as: oauth.AuthorizationServer, accessToken: string, subject: string): Promise<{ email?: unknown; email_verified?: unknown }> {
+  private async userInfo(
+    as: oauth.AuthorizationServer,
+    accessToken: string,
+    subject: string,
+  ): Promise<{ email?: unknown; email_verified?: unknown }> {
     try {
       const response = await oauth.userInfoRequest(as, this.client, accessToken, this.requestOptions());
       return await oauth.processUserInfoResponse(as, this.client, subject, response);

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { safeReturnPath } from '../routes/sign-in-routes.ts';
 import type { TestApp } from '../testing/test-app.ts';
-import { BASE_URL, browser, claimsOf, formField, OPERATOR_KEY, pkce, startTestApp, TEST_CLIENT } from '../testing/test-app.ts';
+import {
+  BASE_URL,
+  browser,
+  claimsOf,
+  formField,
+  OPERATOR_KEY,
+  pkce,
+  startTestApp,
+  TEST_CLIENT,
+} from '../testing/test-app.ts';
 import type { UpstreamIdp } from '@rankgate/platform/testing/upstream-idp';
 import { startUpstreamIdp, throughUpstream } from '@rankgate/platform/testing/upstream-idp';
 import { SignInRefused, UpstreamOidc, UpstreamUnavailable } from './upstream-oidc.ts';
@@ -18,8 +27,13 @@ beforeAll(async () => {
   upstream = await startUpstreamIdp({ redirectUri: () => CALLBACK });
   test = await startTestApp({
     env: {
-      UPSTREAM_OIDC_ISSUER: upstream.issuer, UPSTREAM_OIDC_CLIENT_ID: upstream.clientId, UPSTREAM_OIDC_CLIENT_SECRET: upstream.clientSecret,
-      UPSTREAM_OIDC_ALLOWED_SUBJECTS: 'alice-sub', UPSTREAM_OIDC_ALLOWED_EMAILS: 'carol@example.org', UPSTREAM_OIDC_NAME: 'Test IdP', FETCH_ALLOW_HOSTS: '127.0.0.1',
+      UPSTREAM_OIDC_ISSUER: upstream.issuer,
+      UPSTREAM_OIDC_CLIENT_ID: upstream.clientId,
+      UPSTREAM_OIDC_CLIENT_SECRET: upstream.clientSecret,
+      UPSTREAM_OIDC_ALLOWED_SUBJECTS: 'alice-sub',
+      UPSTREAM_OIDC_ALLOWED_EMAILS: 'carol@example.org',
+      UPSTREAM_OIDC_NAME: 'Test IdP',
+      FETCH_ALLOW_HOSTS: '127.0.0.1',
     },
   });
 });
@@ -28,7 +42,8 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-const linkTo = (page: string, text: string): string => new RegExp(`<a href="([^"]+)">${text}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
+const linkTo = (page: string, text: string): string =>
+  new RegExp(`<a href="([^"]+)">${text}</a>`).exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
 
 /** A person in one browser: our pages through the app, the provider over HTTP. */
 function person() {
@@ -48,7 +63,15 @@ function person() {
 
 async function consentFor(visitor: ReturnType<typeof person>) {
   const { challenge, verifier } = pkce();
-  const query = new URLSearchParams({ response_type: 'code', client_id: TEST_CLIENT, redirect_uri: REDIRECT, scope: 'search:read', code_challenge: challenge, code_challenge_method: 'S256', state: 's1' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: TEST_CLIENT,
+    redirect_uri: REDIRECT,
+    scope: 'search:read',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's1',
+  });
   const started = await visitor.get(`/oauth2/authorize?${query}`);
   const consentUrl = String(started.headers.location);
   return { consentUrl, verifier, consent: await visitor.get(consentUrl) };
@@ -62,7 +85,11 @@ describe('approving through an upstream OpenID Connect provider', () => {
     expect(consent.body).not.toContain('name="operator_key"');
     expect(consent.body).not.toContain('value="approve"');
     // The operator key is not accepted instead.
-    const withKey = await visitor.post(consentUrl, { csrf: formField(consent.body, 'csrf') ?? '', operator_key: OPERATOR_KEY, decision: 'approve' });
+    const withKey = await visitor.post(consentUrl, {
+      csrf: formField(consent.body, 'csrf') ?? '',
+      operator_key: OPERATOR_KEY,
+      decision: 'approve',
+    });
     expect(withKey.statusCode).toBe(401);
     expect(withKey.body).toContain('Sign in first.');
 
@@ -75,17 +102,28 @@ describe('approving through an upstream OpenID Connect provider', () => {
 
     const signedIn = await visitor.get(consentUrl);
     expect(signedIn.body).toContain('Signed in as <strong>alice@example.org</strong>');
-    const approved = await visitor.post(consentUrl, { csrf: formField(signedIn.body, 'csrf') ?? '', decision: 'approve' });
+    const approved = await visitor.post(consentUrl, {
+      csrf: formField(signedIn.body, 'csrf') ?? '',
+      decision: 'approve',
+    });
     expect(approved.statusCode, approved.body).toBe(303);
     const callback = new URL(String((await visitor.get(String(approved.headers.location))).headers.location));
-    const token = await test.form('/oauth2/token', { grant_type: 'authorization_code', code: callback.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: REDIRECT, client_id: TEST_CLIENT });
+    const token = await test.form('/oauth2/token', {
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code') ?? '',
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: TEST_CLIENT,
+    });
     expect(token.statusCode, token.body).toBe(200);
     expect(claimsOf(token.json().access_token)).toMatchObject({ scope: 'search:read' });
   });
 
   it('lets a person allowed by verified e-mail (read from UserInfo, any case) confirm a claim', async () => {
     const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-    const started = (await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'owner@example.org' })).json();
+    const started = (
+      await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'owner@example.org' })
+    ).json();
     const visitor = person();
     const entry = await visitor.get(`/oauth2/claim?user_code=${started.user_code}`);
     expect(entry.body).not.toContain('name="user_code"');
@@ -95,14 +133,25 @@ describe('approving through an upstream OpenID Connect provider', () => {
     expect(answer.body).toContain(`content="0;url=${BASE_URL}/oauth2/claim?user_code=${started.user_code}"`);
     const form = await visitor.get(`/oauth2/claim?user_code=${started.user_code}`);
     expect(form.body).toContain(`value="${started.user_code}"`);
-    const shown = await visitor.post('/oauth2/claim', { csrf: formField(form.body, 'csrf') ?? '', step: 'lookup', user_code: started.user_code });
+    const shown = await visitor.post('/oauth2/claim', {
+      csrf: formField(form.body, 'csrf') ?? '',
+      step: 'lookup',
+      user_code: started.user_code,
+    });
     expect(shown.body).toContain(identity.registration_id);
-    const done = await visitor.post('/oauth2/claim', { csrf: formField(shown.body, 'csrf') ?? '', step: 'confirm', user_code: started.user_code });
+    const done = await visitor.post('/oauth2/claim', {
+      csrf: formField(shown.body, 'csrf') ?? '',
+      step: 'confirm',
+      user_code: started.user_code,
+    });
     expect(done.body).toContain('Claim confirmed');
   });
 
   it('refuses people who are not on the allow-lists, and an allowed e-mail the provider has not verified', async () => {
-    for (const account of [{ sub: 'mallory-sub', email: 'mallory@example.org', email_verified: true }, { ...CAROL, sub: 'carol-twin', email_verified: false }]) {
+    for (const account of [
+      { sub: 'mallory-sub', email: 'mallory@example.org', email_verified: true },
+      { ...CAROL, sub: 'carol-twin', email_verified: false },
+    ]) {
       const visitor = person();
       const { consentUrl, consent } = await consentFor(visitor);
       upstream.signInAs(account);
@@ -140,17 +189,33 @@ describe('approving through an upstream OpenID Connect provider', () => {
   it('keeps the return path on this service', () => {
     expect(safeReturnPath('/oauth2/interaction/abc_DEF-1')).toBe('/oauth2/interaction/abc_DEF-1');
     expect(safeReturnPath('/oauth2/claim?user_code=BCDF-GHJK')).toBe('/oauth2/claim?user_code=BCDF-GHJK');
-    for (const hostile of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '/oauth2/interaction/x/../../admin', '/oauth2/claim?user_code=<script>', 'javascript:alert(1)', undefined]) {
+    for (const hostile of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/oauth2/interaction/x/../../admin',
+      '/oauth2/claim?user_code=<script>',
+      'javascript:alert(1)',
+      undefined,
+    ]) {
       expect(safeReturnPath(hostile)).toBe('/oauth2/claim');
     }
   });
 });
 
 describe('the upstream client (oauth4webapi)', () => {
-  const client = (overrides: Partial<ConstructorParameters<typeof UpstreamOidc>[0]> = {}) => new UpstreamOidc({
-    issuer: upstream.issuer, clientId: upstream.clientId, clientSecret: upstream.clientSecret, allowedSubjects: ['alice-sub'], allowedEmails: [],
-    redirectUri: CALLBACK, allowInsecure: true, timeoutMs: 5000, ...overrides,
-  });
+  const client = (overrides: Partial<ConstructorParameters<typeof UpstreamOidc>[0]> = {}) =>
+    new UpstreamOidc({
+      issuer: upstream.issuer,
+      clientId: upstream.clientId,
+      clientSecret: upstream.clientSecret,
+      allowedSubjects: ['alice-sub'],
+      allowedEmails: [],
+      redirectUri: CALLBACK,
+      allowInsecure: true,
+      timeoutMs: 5000,
+      ...overrides,
+    });
 
   it('refuses an answer whose nonce, state or PKCE verifier is not the one this sign-in sent', async () => {
     const oidc = client();
@@ -158,17 +223,25 @@ describe('the upstream client (oauth4webapi)', () => {
       const start = await oidc.start();
       upstream.signInAs(ALICE);
       const back = await throughUpstream(start.url, upstream.issuer);
-      await expect(oidc.finish(back, { ...start, [tamper]: `${start[tamper]}-other` }), tamper).rejects.toMatchObject({ name: 'SignInRefused', reason: 'invalid' });
+      await expect(oidc.finish(back, { ...start, [tamper]: `${start[tamper]}-other` }), tamper).rejects.toMatchObject({
+        name: 'SignInRefused',
+        reason: 'invalid',
+      });
     }
     const start = await oidc.start();
     upstream.signInAs(ALICE);
-    await expect(oidc.finish(await throughUpstream(start.url, upstream.issuer), start)).resolves.toMatchObject({ subject: 'alice-sub', label: 'alice@example.org' });
+    await expect(oidc.finish(await throughUpstream(start.url, upstream.issuer), start)).resolves.toMatchObject({
+      subject: 'alice-sub',
+      label: 'alice@example.org',
+    });
   });
 
   it('reports a cancelled sign-in and an unreachable provider for what they are', async () => {
     const oidc = client();
     const start = await oidc.start();
-    const cancelled = new URL(`${CALLBACK}?error=access_denied&state=${start.state}&iss=${encodeURIComponent(upstream.issuer)}`);
+    const cancelled = new URL(
+      `${CALLBACK}?error=access_denied&state=${start.state}&iss=${encodeURIComponent(upstream.issuer)}`,
+    );
     await expect(oidc.finish(cancelled, start)).rejects.toMatchObject({ reason: 'cancelled' });
     await expect(client({ issuer: 'http://127.0.0.1:1' }).start()).rejects.toBeInstanceOf(UpstreamUnavailable);
   });
@@ -176,13 +249,24 @@ describe('the upstream client (oauth4webapi)', () => {
   it('reads an e-mail from the ID token when the provider puts it there', async () => {
     const direct = await startUpstreamIdp({ redirectUri: () => CALLBACK, emailInIdToken: true });
     try {
-      const oidc = client({ issuer: direct.issuer, clientId: direct.clientId, clientSecret: direct.clientSecret, allowedSubjects: [], allowedEmails: ['carol@example.org'] });
+      const oidc = client({
+        issuer: direct.issuer,
+        clientId: direct.clientId,
+        clientSecret: direct.clientSecret,
+        allowedSubjects: [],
+        allowedEmails: ['carol@example.org'],
+      });
       const start = await oidc.start();
       direct.signInAs(CAROL);
-      await expect(oidc.finish(await throughUpstream(start.url, direct.issuer), start)).resolves.toMatchObject({ subject: 'carol-sub', email: 'Carol@Example.org' });
+      await expect(oidc.finish(await throughUpstream(start.url, direct.issuer), start)).resolves.toMatchObject({
+        subject: 'carol-sub',
+        email: 'Carol@Example.org',
+      });
       const again = await oidc.start();
       direct.signInAs({ sub: 'dave-sub', email: 'dave@example.org', email_verified: true });
-      await expect(oidc.finish(await throughUpstream(again.url, direct.issuer), again)).rejects.toBeInstanceOf(SignInRefused);
+      await expect(oidc.finish(await throughUpstream(again.url, direct.issuer), again)).rejects.toBeInstanceOf(
+        SignInRefused,
+      );
     } finally {
       await direct.close();
     }

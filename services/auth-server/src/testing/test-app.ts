@@ -37,18 +37,47 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp({ env = {}, config: overrides = {}, store = new MemoryKeyValueStore() }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp({
+  env = {},
+  config: overrides = {},
+  store = new MemoryKeyValueStore(),
+}: TestAppOptions = {}): Promise<TestApp> {
   const parsed = AuthServerEnvSchema.parse({ INTERNAL_TOKEN, OPERATOR_API_KEY: OPERATOR_KEY, BASE_URL, ...env });
   const config = { ...parsed, ...overrides };
   const logs: string[] = [];
-  const logger = createLogger({ service: 'auth-server-test', level: 'warn', destination: new Writable({ write(chunk, _e, done) { logs.push(String(chunk)); done(); } }) });
-  const app = await buildAuthServerApp({ config, logger, store, signing: await loadSigningKeys(config.AUTH_SIGNING_JWKS, store) });
+  const logger = createLogger({
+    service: 'auth-server-test',
+    level: 'warn',
+    destination: new Writable({
+      write(chunk, _e, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  });
+  const app = await buildAuthServerApp({
+    config,
+    logger,
+    store,
+    signing: await loadSigningKeys(config.AUTH_SIGNING_JWKS, store),
+  });
   await app.ready();
-  const call = (options: InjectOptions) => app.inject({ ...options, headers: { 'x-internal-token': INTERNAL_TOKEN, ...options.headers } });
+  const call = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { 'x-internal-token': INTERNAL_TOKEN, ...options.headers } });
   return {
-    app, store, logs, call,
-    form: (url, fields, headers = {}) => call({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: new URLSearchParams(fields).toString() }),
-    json: (url, body) => call({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
+    app,
+    store,
+    logs,
+    call,
+    form: (url, fields, headers = {}) =>
+      call({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams(fields).toString(),
+      }),
+    json: (url, body) =>
+      call({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
     close: async () => {
       await app.close();
       await store.close();
@@ -66,8 +95,14 @@ class CookieJar {
       const [pair = '', ...attributes] = line.split(';');
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
-      const path = attributes.map((a) => a.trim()).find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      const path =
+        attributes
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) ?? '/';
+      const expired = attributes.some(
+        (a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()),
+      );
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, { value: pair.slice(eq + 1).trim(), path });
     }
@@ -75,7 +110,10 @@ class CookieJar {
 
   header(url: string): string {
     const path = new URL(url, BASE_URL).pathname;
-    return [...this.cookies].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`).join('; ');
+    return [...this.cookies]
+      .filter(([, c]) => path.startsWith(c.path))
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
   }
 }
 
@@ -91,10 +129,13 @@ export function browser(test: TestApp) {
   return {
     jar,
     get: (url: string) => send({ method: 'GET', url: url.replace(BASE_URL, '') }),
-    post: (url: string, fields: Record<string, string>) => send({
-      method: 'POST', url: url.replace(BASE_URL, ''),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString(),
-    }),
+    post: (url: string, fields: Record<string, string>) =>
+      send({
+        method: 'POST',
+        url: url.replace(BASE_URL, ''),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      }),
   };
 }
 
@@ -108,5 +149,7 @@ export function pkce(): { verifier: string; challenge: string } {
 }
 
 /** The claims of a JWT (no verification: for assertions about what was issued). */
-export const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
-export const headerOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()) as Record<string, unknown>;
+export const claimsOf = (jwt: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+export const headerOf = (jwt: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()) as Record<string, unknown>;

@@ -39,9 +39,16 @@ describe('GatewayClient', () => {
   });
 
   it('an unreachable gateway is SERVICE_UNAVAILABLE (503) with the catalogue remedy', async () => {
-    const client = new GatewayClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, internalToken: INTERNAL_TOKEN, timeoutMs: 2000 });
+    const client = new GatewayClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      internalToken: INTERNAL_TOKEN,
+      timeoutMs: 2000,
+    });
     const result = await client.search({ q: 'tides' }, caller, never);
-    expect(result).toMatchObject({ ok: false, failure: { status: 503, code: 'SERVICE_UNAVAILABLE', hint: 'Retry with exponential backoff.' } });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { status: 503, code: 'SERVICE_UNAVAILABLE', hint: 'Retry with exponential backoff.' },
+    });
   });
 
   it('the caller leaving aborts the gateway call and rejects instead of inventing a failure', async () => {
@@ -64,7 +71,10 @@ describe('GatewayClient', () => {
   it('an error page that is not a problem (a proxy in between) is classified by its status', async () => {
     const client = new GatewayClient({ baseUrl: gateway.url, internalToken: INTERNAL_TOKEN, timeoutMs: 2000 });
     const result = await client.search({ q: 'proxy error page' }, caller, never);
-    expect(result).toMatchObject({ ok: false, failure: { status: 502, code: 'UPSTREAM_ERROR', hint: 'Retry with exponential backoff.' } });
+    expect(result).toMatchObject({
+      ok: false,
+      failure: { status: 502, code: 'UPSTREAM_ERROR', hint: 'Retry with exponential backoff.' },
+    });
     if (!result.ok) expect(result.failure.detail).not.toContain('<html>');
   });
 
@@ -73,7 +83,11 @@ describe('GatewayClient', () => {
     const result = await client.search({ q: 'tides' }, caller, never);
     expect(result.ok).toBe(true);
     expect(gateway.searches().at(-1)?.headers).toMatchObject({
-      'x-internal-token': INTERNAL_TOKEN, 'x-request-id': caller.requestId, 'x-rankgate-client-ip': caller.clientIp, 'x-api-key': OPERATOR_KEY, 'content-type': 'application/json',
+      'x-internal-token': INTERNAL_TOKEN,
+      'x-request-id': caller.requestId,
+      'x-rankgate-client-ip': caller.clientIp,
+      'x-api-key': OPERATOR_KEY,
+      'content-type': 'application/json',
     });
     expect(gateway.searches().at(-1)?.headers.authorization).toBeUndefined();
   });

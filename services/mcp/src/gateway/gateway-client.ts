@@ -18,7 +18,8 @@ export interface GatewayFailure {
 }
 
 /** An answer: its parsed body, and the JSON text it was parsed from (a tool result repeats it as text unchanged). */
-export type GatewayResult = { ok: true; body: unknown; text: string; headers: Headers } | { ok: false; failure: GatewayFailure };
+export type GatewayResult =
+  { ok: true; body: unknown; text: string; headers: Headers } | { ok: false; failure: GatewayFailure };
 
 export interface GatewayClientOptions {
   /** The gateway's internal address. */
@@ -29,8 +30,12 @@ export interface GatewayClientOptions {
 
 const isCatalogued = (code: string): code is ProblemCode => (PROBLEM_CODES as string[]).includes(code);
 
-export const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure =>
-  ({ status, code, detail: detail ?? PROBLEMS[code].description, hint: PROBLEMS[code].hint });
+export const failureFromCode = (status: number, code: ProblemCode, detail?: string): GatewayFailure => ({
+  status,
+  code,
+  detail: detail ?? PROBLEMS[code].description,
+  hint: PROBLEMS[code].hint,
+});
 
 function retryAfterSeconds(headers: Headers): number | undefined {
   const value = headers.get('retry-after');
@@ -93,7 +98,12 @@ export class GatewayClient {
     return this.call('/health', caller, signal, { method: 'GET' });
   }
 
-  private async call(path: string, caller: CallerCredentials, signal: AbortSignal, init: { method: string; body?: string }): Promise<GatewayResult> {
+  private async call(
+    path: string,
+    caller: CallerCredentials,
+    signal: AbortSignal,
+    init: { method: string; body?: string },
+  ): Promise<GatewayResult> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
@@ -111,21 +121,39 @@ export class GatewayClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${this.options.baseUrl}${path}`, { ...init, headers, signal: AbortSignal.any([signal, timeout]), redirect: 'manual' });
+      response = await fetch(`${this.options.baseUrl}${path}`, {
+        ...init,
+        headers,
+        signal: AbortSignal.any([signal, timeout]),
+        redirect: 'manual',
+      });
       text = await response.text();
     } catch (error) {
       // The caller leaving is not a gateway failure: let the cancellation propagate.
       if (signal.aborted) throw error;
       if (timeout.aborted) {
-        return { ok: false, failure: failureFromCode(504, 'UPSTREAM_TIMEOUT', `The search gateway did not answer within ${this.options.timeoutMs} ms.`) };
+        return {
+          ok: false,
+          failure: failureFromCode(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `The search gateway did not answer within ${this.options.timeoutMs} ms.`,
+          ),
+        };
       }
-      return { ok: false, failure: failureFromCode(503, 'SERVICE_UNAVAILABLE', 'The search gateway could not be reached.') };
+      return {
+        ok: false,
+        failure: failureFromCode(503, 'SERVICE_UNAVAILABLE', 'The search gateway could not be reached.'),
+      };
     }
     if (!response.ok) return { ok: false, failure: readFailure(response.status, response.headers, text) };
     try {
       return { ok: true, body: JSON.parse(text) as unknown, text, headers: response.headers };
     } catch {
-      return { ok: false, failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search gateway answered with a body that is not JSON.') };
+      return {
+        ok: false,
+        failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search gateway answered with a body that is not JSON.'),
+      };
     }
   }
 }

@@ -9,7 +9,11 @@ import { callerFrom } from '../gateway/caller.ts';
 import { JSON_RPC, sendJsonRpcError } from '../transport/json-rpc-error.ts';
 import { originAllowed } from '../transport/origin-policy.ts';
 import {
-  allowsBatches, ASSUMED_VERSION_WITHOUT_HEADER, isOfferedVersion, narrowInitialize, OFFERED_PROTOCOL_VERSIONS,
+  allowsBatches,
+  ASSUMED_VERSION_WITHOUT_HEADER,
+  isOfferedVersion,
+  narrowInitialize,
+  OFFERED_PROTOCOL_VERSIONS,
 } from '../transport/protocol-versions.ts';
 import { wantsEventStream } from '../transport/response-mode.ts';
 
@@ -73,23 +77,39 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
   const handlePost = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const header = request.headers['mcp-protocol-version'];
     if (header !== undefined && !isOfferedVersion(header)) {
-      return sendJsonRpcError(reply, 400, JSON_RPC.serverError,
-        `Bad Request: Unsupported protocol version: ${String(header)} (supported versions: ${OFFERED_PROTOCOL_VERSIONS.join(', ')})`);
+      return sendJsonRpcError(
+        reply,
+        400,
+        JSON_RPC.serverError,
+        `Bad Request: Unsupported protocol version: ${String(header)} (supported versions: ${OFFERED_PROTOCOL_VERSIONS.join(', ')})`,
+      );
     }
     const version = header ?? ASSUMED_VERSION_WITHOUT_HEADER;
     const text = typeof request.body === 'string' ? request.body : '';
     const parsed = parseOrUndefined(text);
     if (Array.isArray(parsed) && parsed.length === 0) {
-      return sendJsonRpcError(reply, 400, JSON_RPC.invalidRequest, 'Invalid Request: an empty batch (JSON-RPC 2.0 needs at least one message).');
+      return sendJsonRpcError(
+        reply,
+        400,
+        JSON_RPC.invalidRequest,
+        'Invalid Request: an empty batch (JSON-RPC 2.0 needs at least one message).',
+      );
     }
     if (Array.isArray(parsed) && !allowsBatches(version)) {
-      return sendJsonRpcError(reply, 400, JSON_RPC.invalidRequest,
-        `Invalid Request: JSON-RPC batches are not part of MCP ${version} (only 2025-03-26); send one message per POST.`);
+      return sendJsonRpcError(
+        reply,
+        400,
+        JSON_RPC.invalidRequest,
+        `Invalid Request: JSON-RPC batches are not part of MCP ${version} (only 2025-03-26); send one message per POST.`,
+      );
     }
     const body = Array.isArray(parsed) ? parsed.map(narrowInitialize) : narrowInitialize(parsed);
 
     const server = options.createServer(callerFrom(request.headers, request.id));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsEventStream(body) });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: !wantsEventStream(body),
+    });
     // When the response ends or the client leaves, in-flight tool calls are aborted. A JSON reply
     // whose client left is never produced (the SDK drops it), so the wait ends with the connection.
     const clientLeft = new Promise<undefined>((resolve) => {
@@ -102,11 +122,17 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     await server.connect(transport);
     // Invalid JSON is left for the SDK to read and answer (-32700).
     const response = await Promise.race([
-      transport.handleRequest(toWebRequest(request, options.baseUrl, text), parsed === undefined ? undefined : { parsedBody: body }),
+      transport.handleRequest(
+        toWebRequest(request, options.baseUrl, text),
+        parsed === undefined ? undefined : { parsedBody: body },
+      ),
       clientLeft,
     ]);
     if (response === undefined) {
-      request.log.info({ method: request.method, url: request.url, ms: Math.round(reply.elapsedTime) }, 'client closed the connection before the response');
+      request.log.info(
+        { method: request.method, url: request.url, ms: Math.round(reply.elapsedTime) },
+        'client closed the connection before the response',
+      );
       reply.hijack();
       return reply;
     }
@@ -114,16 +140,29 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
   };
 
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    sendJsonRpcError(reply, 405, JSON_RPC.serverError, 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST.', { allow: 'POST' });
+    sendJsonRpcError(
+      reply,
+      405,
+      JSON_RPC.serverError,
+      'Method not allowed: this server is stateless; send each JSON-RPC message as a POST.',
+      { allow: 'POST' },
+    );
 
   void app.register(async (scope) => {
     // The SDK reads the body itself and answers 415 / 400 as the transport rules say.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.addHook('onRequest', async (request, reply) => {
       const origin = request.headers.origin;
       if (!originAllowed(origin, options.allowedOrigins)) {
-        return sendJsonRpcError(reply, 403, JSON_RPC.serverError, `Forbidden: Origin ${String(origin)} is not allowed to call this MCP server.`);
+        return sendJsonRpcError(
+          reply,
+          403,
+          JSON_RPC.serverError,
+          `Forbidden: Origin ${String(origin)} is not allowed to call this MCP server.`,
+        );
       }
       return undefined;
     });
@@ -132,8 +171,12 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
       if (isProblemError(error)) return sendProblem(reply, options.baseUrl, error);
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error }, 'mcp request failed');
-      return sendJsonRpcError(reply, status, status >= 500 ? JSON_RPC.internalError : JSON_RPC.serverError,
-        status >= 500 ? 'Internal error' : error.message);
+      return sendJsonRpcError(
+        reply,
+        status,
+        status >= 500 ? JSON_RPC.internalError : JSON_RPC.serverError,
+        status >= 500 ? 'Internal error' : error.message,
+      );
     });
     for (const path of MCP_PATHS) {
       scope.post(path, handlePost);

@@ -23,7 +23,9 @@ export function buildServerCard(identity: ServerIdentity, baseUrl: string): Reco
     title: identity.title,
     description: identity.description,
     websiteUrl: identity.websiteUrl,
-    remotes: [{ type: 'streamable-http', url: `${baseUrl}/mcp`, supportedProtocolVersions: [...OFFERED_PROTOCOL_VERSIONS] }],
+    remotes: [
+      { type: 'streamable-http', url: `${baseUrl}/mcp`, supportedProtocolVersions: [...OFFERED_PROTOCOL_VERSIONS] },
+    ],
   };
 }
 
@@ -42,12 +44,20 @@ export function registerServerCard(app: FastifyInstance, card: Record<string, un
     app.get(path, async (request, reply) => {
       reply.headers({ ...CORS, 'cache-control': 'public, max-age=3600', etag });
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+      if (
+        ifNoneMatch !== undefined &&
+        ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+      ) {
         return reply.code(304).send();
       }
       return reply.type(SERVER_CARD_MEDIA_TYPE).send(body);
     });
     // A cross-origin read that sends If-None-Match is preflighted.
-    app.options(path, async (_request, reply) => reply.code(204).headers({ ...CORS, 'access-control-max-age': '86400' }).send());
+    app.options(path, async (_request, reply) =>
+      reply
+        .code(204)
+        .headers({ ...CORS, 'access-control-max-age': '86400' })
+        .send(),
+    );
   }
 }

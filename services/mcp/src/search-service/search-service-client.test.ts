@@ -11,7 +11,9 @@ import { SearchServiceClient } from './search-service-client.ts';
 // The token the fake service believes (mcp-test-app's INTERNAL_TOKEN).
 const INTERNAL_TOKEN = 'i'.repeat(40);
 const caller: CallerCredentials = {
-  requestId: 'req-search-client-1', clientIp: '198.51.100.9', identity: { kind: 'operator', scopes: ['search:read'], subject: 'operator' },
+  requestId: 'req-search-client-1',
+  clientIp: '198.51.100.9',
+  identity: { kind: 'operator', scopes: ['search:read'], subject: 'operator' },
 };
 const never = new AbortController().signal;
 
@@ -47,8 +49,11 @@ describe('SearchServiceClient (undici pool)', () => {
     expect(JSON.parse(result.text)).toEqual(result.body);
     expect(result.headers.get('content-type')).toContain('application/json');
     expect(service.searches().at(-1)?.headers).toMatchObject({
-      'x-internal-token': INTERNAL_TOKEN, 'x-request-id': caller.requestId, 'x-rankgate-client-ip': caller.clientIp,
-      'x-rankgate-caller': JSON.stringify(caller.identity), 'content-type': 'application/json',
+      'x-internal-token': INTERNAL_TOKEN,
+      'x-request-id': caller.requestId,
+      'x-rankgate-client-ip': caller.clientIp,
+      'x-rankgate-caller': JSON.stringify(caller.identity),
+      'content-type': 'application/json',
     });
   });
 
@@ -65,7 +70,11 @@ describe('SearchServiceClient (undici pool)', () => {
   });
 
   it('an unreachable service is SERVICE_UNAVAILABLE (503)', async () => {
-    const result = await clientFor(`http://127.0.0.1:${await closedPort()}`).search({ q: 'tides' } as SearchRequest, caller, never);
+    const result = await clientFor(`http://127.0.0.1:${await closedPort()}`).search(
+      { q: 'tides' } as SearchRequest,
+      caller,
+      never,
+    );
     expect(result).toMatchObject({ ok: false, failure: { status: 503, code: 'SERVICE_UNAVAILABLE' } });
   });
 

@@ -51,7 +51,13 @@ export class SearchServiceClient {
   }
 
   /** Any JSON endpoint of the search service (`GET` without a body, `POST` with one). */
-  async call(method: 'GET' | 'POST', path: string, caller: CallerCredentials, signal: AbortSignal, body?: object): Promise<GatewayResult> {
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    caller: CallerCredentials,
+    signal: AbortSignal,
+    body?: object,
+  ): Promise<GatewayResult> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
@@ -70,7 +76,10 @@ export class SearchServiceClient {
     let text: string;
     try {
       const response = await this.pool.request({
-        method, path, headers, signal: AbortSignal.any([signal, timeout]),
+        method,
+        path,
+        headers,
+        signal: AbortSignal.any([signal, timeout]),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       status = response.statusCode;
@@ -80,15 +89,28 @@ export class SearchServiceClient {
       // The caller leaving is not a search failure: let the cancellation propagate.
       if (signal.aborted) throw error;
       if (timeout.aborted) {
-        return { ok: false, failure: failureFromCode(504, 'UPSTREAM_TIMEOUT', `The search service did not answer within ${this.options.timeoutMs} ms.`) };
+        return {
+          ok: false,
+          failure: failureFromCode(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `The search service did not answer within ${this.options.timeoutMs} ms.`,
+          ),
+        };
       }
-      return { ok: false, failure: failureFromCode(503, 'SERVICE_UNAVAILABLE', 'The search service could not be reached.') };
+      return {
+        ok: false,
+        failure: failureFromCode(503, 'SERVICE_UNAVAILABLE', 'The search service could not be reached.'),
+      };
     }
     if (status < 200 || status >= 300) return { ok: false, failure: readFailure(status, responseHeaders, text) };
     try {
       return { ok: true, body: JSON.parse(text) as unknown, text, headers: responseHeaders };
     } catch {
-      return { ok: false, failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search service answered with a body that is not JSON.') };
+      return {
+        ok: false,
+        failure: failureFromCode(502, 'UPSTREAM_ERROR', 'The search service answered with a body that is not JSON.'),
+      };
     }
   }
 

@@ -20,7 +20,10 @@ export const CLIENT_IP = '203.0.113.7';
 /** What the gateway adds to a proxied MCP request. */
 export const GATEWAY_HEADERS = { 'x-internal-token': INTERNAL_TOKEN, 'x-rankgate-client-ip': CLIENT_IP } as const;
 
-export const ACCEPT_BOTH = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' } as const;
+export const ACCEPT_BOTH = {
+  accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+} as const;
 
 export interface McpTestApp {
   /** The mcp service's own origin (tests call it as the gateway would). */
@@ -30,25 +33,47 @@ export interface McpTestApp {
   close(): Promise<void>;
 }
 
-const silent = createLogger({ service: 'mcp', level: 'silent', destination: new Writable({ write: (_c, _e, done) => done() }) });
+const silent = createLogger({
+  service: 'mcp',
+  level: 'silent',
+  destination: new Writable({ write: (_c, _e, done) => done() }),
+});
 
 export async function startMcpTestApp(
-  config: Partial<Pick<McpConfig, 'GATEWAY_TIMEOUT_MS' | 'MCP_PROGRESS_INTERVAL_MS' | 'MCP_ALLOWED_ORIGINS' | 'GATEWAY_URL' | 'SEARCH_SERVICE_URL'
-    | 'RATE_LIMIT_PER_MINUTE' | 'DEMO_LIMIT'>> = {},
+  config: Partial<
+    Pick<
+      McpConfig,
+      | 'GATEWAY_TIMEOUT_MS'
+      | 'MCP_PROGRESS_INTERVAL_MS'
+      | 'MCP_ALLOWED_ORIGINS'
+      | 'GATEWAY_URL'
+      | 'SEARCH_SERVICE_URL'
+      | 'RATE_LIMIT_PER_MINUTE'
+      | 'DEMO_LIMIT'
+    >
+  > = {},
   gatewayOptions: FakeGatewayOptions = {},
   policyStore?: KeyValueStore,
 ): Promise<McpTestApp> {
   const gateway = await startFakeGateway(gatewayOptions);
   const app = buildMcpApp({
     config: {
-      BASE_URL, INTERNAL_TOKEN, GATEWAY_URL: gateway.url, SEARCH_SERVICE_URL: gateway.url, GATEWAY_TIMEOUT_MS: 5000, MCP_PROGRESS_INTERVAL_MS: 5000, ...config,
+      BASE_URL,
+      INTERNAL_TOKEN,
+      GATEWAY_URL: gateway.url,
+      SEARCH_SERVICE_URL: gateway.url,
+      GATEWAY_TIMEOUT_MS: 5000,
+      MCP_PROGRESS_INTERVAL_MS: 5000,
+      ...config,
     },
     logger: silent,
     policyStore,
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
-    url, app, gateway,
+    url,
+    app,
+    gateway,
     close: async () => {
       // A test client may hold a connection that never sent a request; it would hold close() open.
       const closing = app.close();
@@ -60,7 +85,12 @@ export async function startMcpTestApp(
 }
 
 /** A JSON-RPC POST as an MCP client sends it through the gateway. */
-export function postMcp(url: string, message: unknown, headers: Record<string, string> = {}, path = '/mcp'): Promise<Response> {
+export function postMcp(
+  url: string,
+  message: unknown,
+  headers: Record<string, string> = {},
+  path = '/mcp',
+): Promise<Response> {
   return fetch(`${url}${path}`, {
     method: 'POST',
     headers: { ...GATEWAY_HEADERS, ...ACCEPT_BOTH, ...asGateway(headers) },
@@ -69,14 +99,20 @@ export function postMcp(url: string, message: unknown, headers: Record<string, s
 }
 
 export const initializeMessage = (protocolVersion: string, id: number | string = 1) => ({
-  jsonrpc: '2.0', id, method: 'initialize',
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw-http-test', version: '1.0.0' } },
 });
 
 /** The JSON-RPC messages of an SSE body (`data:` lines of `message` events). */
 export function sseMessages(text: string): unknown[] {
   return text.split('\n\n').flatMap((event) => {
-    const data = event.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim()).join('\n');
+    const data = event
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim())
+      .join('\n');
     return data ? [JSON.parse(data) as unknown] : [];
   });
 }

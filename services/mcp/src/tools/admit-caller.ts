@@ -20,13 +20,17 @@ export interface SearchServiceDependencies {
  * (the same keys as REST, so limits count once per client). A refusal is a tool error.
  */
 export async function admitCaller(
-  tool: string, caller: CallerCredentials, { admission, baseUrl, log }: SearchServiceDependencies,
+  tool: string,
+  caller: CallerCredentials,
+  { admission, baseUrl, log }: SearchServiceDependencies,
 ): Promise<CallToolResult | undefined> {
   const { identity } = caller;
   const refuse = (code: 'UNAUTHORIZED' | 'FORBIDDEN', detail: string) =>
     failureResult({ status: PROBLEMS[code].status, code, detail, hint: PROBLEMS[code].hint }, baseUrl);
-  if (identity === undefined) return refuse('UNAUTHORIZED', 'This connection carries no credential the gateway accepted.');
-  if (!identity.scopes.includes('search:read')) return refuse('FORBIDDEN', `Insufficient scope: ${tool} needs search:read.`);
+  if (identity === undefined)
+    return refuse('UNAUTHORIZED', 'This connection carries no credential the gateway accepted.');
+  if (!identity.scopes.includes('search:read'))
+    return refuse('FORBIDDEN', `Insufficient scope: ${tool} needs search:read.`);
   if (admission === undefined) return undefined;
   try {
     // The gateway always names the client; without it (a direct call) the limits still count somewhere.
@@ -35,9 +39,15 @@ export async function admitCaller(
   } catch (error) {
     if (!isProblemError(error)) throw error;
     const retryAfter = Number(error.headers['retry-after']);
-    return failureResult({
-      status: error.status, code: error.code, detail: error.message, hint: error.hint ?? PROBLEMS[error.code].hint,
-      ...(Number.isFinite(retryAfter) ? { retryAfterS: retryAfter } : {}),
-    }, baseUrl);
+    return failureResult(
+      {
+        status: error.status,
+        code: error.code,
+        detail: error.message,
+        hint: error.hint ?? PROBLEMS[error.code].hint,
+        ...(Number.isFinite(retryAfter) ? { retryAfterS: retryAfter } : {}),
+      },
+      baseUrl,
+    );
   }
 }

@@ -29,9 +29,16 @@ export interface ToolCatalogueDependencies {
   log: (error: unknown, message: string) => void;
 }
 
-export function buildToolCatalogue({ gateway, searchService, admission, baseUrl, log }: ToolCatalogueDependencies): ReadonlyMap<string, McpTool> {
+export function buildToolCatalogue({
+  gateway,
+  searchService,
+  admission,
+  baseUrl,
+  log,
+}: ToolCatalogueDependencies): ReadonlyMap<string, McpTool> {
   const tools: McpTool[] = [];
-  const summaries = () => tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
+  const summaries = () =>
+    tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
   tools.push(
     searchWebTool({ searchService, admission, baseUrl, log }),
     readPagesTool({ searchService, admission, baseUrl, log }),

@@ -7,11 +7,15 @@ import type { McpTool } from './tool.ts';
 import { refuseArguments, structuredResult } from './tool.ts';
 
 const SignalGuideSchema = z.object({
-  signals: z.array(z.object({
-    name: z.string(),
-    meaning: z.string(),
-    better: z.enum(['higher', 'lower']),
-  })).describe('Each signal is a number from 0 to 1, or null when the judge gave no parse.'),
+  signals: z
+    .array(
+      z.object({
+        name: z.string(),
+        meaning: z.string(),
+        better: z.enum(['higher', 'lower']),
+      }),
+    )
+    .describe('Each signal is a number from 0 to 1, or null when the judge gave no parse.'),
   gates: z.array(z.string()),
   score: z.string(),
   injection_risk: z.string(),
@@ -29,13 +33,14 @@ function buildGuide(baseUrl: string): SignalGuide {
   };
 }
 
-const render = (guide: SignalGuide): string => [
-  'Every signal is 0-1, or null when unparsed.',
-  ...guide.signals.map((s) => `- ${s.name} (${s.better} is better): ${s.meaning}`),
-  ...guide.gates,
-  `Score: ${guide.score}`,
-  `Injection risk: ${guide.injection_risk}`,
-].join('\n');
+const render = (guide: SignalGuide): string =>
+  [
+    'Every signal is 0-1, or null when unparsed.',
+    ...guide.signals.map((s) => `- ${s.name} (${s.better} is better): ${s.meaning}`),
+    ...guide.gates,
+    `Score: ${guide.score}`,
+    `Injection risk: ${guide.injection_risk}`,
+  ].join('\n');
 
 /** `explain_signals`: how to read scores, signals, gates and injection risk. */
 export function explainSignalsTool({ baseUrl }: { baseUrl: string }): McpTool {
@@ -45,7 +50,8 @@ export function explainSignalsTool({ baseUrl }: { baseUrl: string }): McpTool {
     definition: {
       name: 'explain_signals',
       title: 'Explain ranking signals',
-      description: 'Explains how to read a search_web result: the seven signals (what each measures and which direction is better), the hard safety gates and their order, gates_relaxed rows, meta.dropped, the score formula and the injection-risk levels. Needs only mcp:invoke; never counts toward quotas.',
+      description:
+        'Explains how to read a search_web result: the seven signals (what each measures and which direction is better), the hard safety gates and their order, gates_relaxed rows, meta.dropped, the score formula and the injection-risk levels. Needs only mcp:invoke; never counts toward quotas.',
       inputSchema: toolJsonSchema(NO_ARGUMENTS),
       outputSchema: toolJsonSchema(SignalGuideSchema),
       annotations: { title: 'Explain ranking signals', readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -19,8 +19,10 @@ export function claimGuidance(baseUrl: string): string {
 }
 
 const AUTH_PREAMBLE: Record<number, (tool: string) => string> = {
-  401: (tool) => `${tool} was refused: the gateway did not accept this connection's credential for search (missing, expired or revoked).`,
-  403: (tool) => `${tool} was refused: this connection's credential lacks the search:read scope (an unclaimed anonymous identity has only mcp:invoke). The helper tools search_sandbox, service_info and explain_signals work without it.`,
+  401: (tool) =>
+    `${tool} was refused: the gateway did not accept this connection's credential for search (missing, expired or revoked).`,
+  403: (tool) =>
+    `${tool} was refused: this connection's credential lacks the search:read scope (an unclaimed anonymous identity has only mcp:invoke). The helper tools search_sandbox, service_info and explain_signals work without it.`,
 };
 
 /** A gateway problem as a tool error a model can act on: code, what happened, the remedy. */

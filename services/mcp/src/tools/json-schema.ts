@@ -11,7 +11,10 @@ type ObjectSchema = Tool['inputSchema'];
  * (the SDK client's Ajv rejects a 2020-12 `$schema` it was not configured for).
  */
 export function toolJsonSchema(schema: z.ZodType): ObjectSchema {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   if (json.type !== 'object') throw new Error('a tool schema must describe an object');
   return json as ObjectSchema;
 }

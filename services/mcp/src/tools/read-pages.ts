@@ -42,17 +42,32 @@ export function readPagesTool(dependencies: SearchServiceDependencies): McpTool 
     async run(args, { caller, signal, progress }) {
       const parsed = ExtractRequestSchema.safeParse(args);
       if (!parsed.success) {
-        const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'arguments', message: issue.message }));
-        return failureResult({
-          status: 422, code: 'VALIDATION_ERROR', hint: `Send {"urls": [1-${EXTRACT_LIMITS.urls.max} http(s) URLs], "max_chars"?: ${MAX_CHARS.min}-${MAX_CHARS.max}, "query"?: "…"}.`,
-          detail: errors.map((e) => `\`${e.field}\` ${e.message}`).join('; '), errors,
-        }, baseUrl, 'read_pages');
+        const errors = parsed.error.issues.map((issue) => ({
+          field: issue.path.join('.') || 'arguments',
+          message: issue.message,
+        }));
+        return failureResult(
+          {
+            status: 422,
+            code: 'VALIDATION_ERROR',
+            hint: `Send {"urls": [1-${EXTRACT_LIMITS.urls.max} http(s) URLs], "max_chars"?: ${MAX_CHARS.min}-${MAX_CHARS.max}, "query"?: "…"}.`,
+            detail: errors.map((e) => `\`${e.field}\` ${e.message}`).join('; '),
+            errors,
+          },
+          baseUrl,
+          'read_pages',
+        );
       }
       const refused = await admitCaller('read_pages', caller, dependencies);
       if (refused) return refused;
       const request: ExtractRequest = parsed.data;
-      await progress.report(`Reading ${request.urls.length} page${request.urls.length === 1 ? '' : 's'}: fetching, extracting and screening`);
-      const outcome = await progress.during('Still reading', searchService.call('POST', '/v1/extract', caller, signal, request));
+      await progress.report(
+        `Reading ${request.urls.length} page${request.urls.length === 1 ? '' : 's'}: fetching, extracting and screening`,
+      );
+      const outcome = await progress.during(
+        'Still reading',
+        searchService.call('POST', '/v1/extract', caller, signal, request),
+      );
       return extractToolResult(outcome, baseUrl);
     },
   };
@@ -62,10 +77,16 @@ function extractToolResult(outcome: GatewayResult, baseUrl: string): CallToolRes
   if (!outcome.ok) return failureResult(outcome.failure, baseUrl, 'read_pages');
   const parsed = ExtractResponseSchema.safeParse(outcome.body);
   if (!parsed.success) {
-    return failureResult({
-      status: 502, code: 'UPSTREAM_ERROR', hint: PROBLEMS.UPSTREAM_ERROR.hint,
-      detail: 'The search service answered with a response that does not match the extract contract.',
-    }, baseUrl, 'read_pages');
+    return failureResult(
+      {
+        status: 502,
+        code: 'UPSTREAM_ERROR',
+        hint: PROBLEMS.UPSTREAM_ERROR.hint,
+        detail: 'The search service answered with a response that does not match the extract contract.',
+      },
+      baseUrl,
+      'read_pages',
+    );
   }
   const response: ExtractResponse = parsed.data;
   return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>, outcome.text);

@@ -13,16 +13,27 @@ import { structuredResult } from './tool.ts';
  * gateway's own body as `structuredContent` (so additive fields reach the client, after it passed
  * the contract); a problem, or a body that breaks the contract, becomes a tool error.
  */
-export function searchToolResult(outcome: GatewayResult, baseUrl: string): { result: CallToolResult; response?: SearchResponse } {
+export function searchToolResult(
+  outcome: GatewayResult,
+  baseUrl: string,
+): { result: CallToolResult; response?: SearchResponse } {
   if (!outcome.ok) return { result: failureResult(outcome.failure, baseUrl) };
   const parsed = SearchResponseSchema.safeParse(outcome.body);
   if (!parsed.success) {
     return {
-      result: failureResult({
-        status: 502, code: 'UPSTREAM_ERROR', hint: PROBLEMS.UPSTREAM_ERROR.hint,
-        detail: 'The search gateway answered with a response that does not match the search contract.',
-      }, baseUrl),
+      result: failureResult(
+        {
+          status: 502,
+          code: 'UPSTREAM_ERROR',
+          hint: PROBLEMS.UPSTREAM_ERROR.hint,
+          detail: 'The search gateway answered with a response that does not match the search contract.',
+        },
+        baseUrl,
+      ),
     };
   }
-  return { result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>, outcome.text), response: parsed.data };
+  return {
+    result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>, outcome.text),
+    response: parsed.data,
+  };
 }

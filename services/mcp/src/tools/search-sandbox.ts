@@ -12,10 +12,16 @@ export function searchSandboxTool({ gateway, baseUrl }: { gateway: GatewayClient
     definition: {
       name: 'search_sandbox',
       title: 'Sandbox search (canned example)',
-      description: 'Returns a canned, fully ranked example response for the query "how do ocean tides work", in exactly the shape search_web returns: scores, signals, a medium injection-risk row and sources removed by the safety gates. No live search, no credential scope beyond mcp:invoke, never counts toward rate limits or quotas. Use it to learn the result format or to test your client.',
+      description:
+        'Returns a canned, fully ranked example response for the query "how do ocean tides work", in exactly the shape search_web returns: scores, signals, a medium injection-risk row and sources removed by the safety gates. No live search, no credential scope beyond mcp:invoke, never counts toward rate limits or quotas. Use it to learn the result format or to test your client.',
       inputSchema: toolJsonSchema(NO_ARGUMENTS),
       outputSchema: toolJsonSchema(SearchResponseSchema),
-      annotations: { title: 'Sandbox search (canned example)', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Sandbox search (canned example)',
+        readOnlyHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     async run(args, { caller, signal }) {
       const refused = refuseArguments('search_sandbox', args);

@@ -12,20 +12,33 @@ import { CLIENT_IP, postMcp, sseMessages, startMcpTestApp } from '../testing/mcp
 
 const redisAvailable = await requireRedis();
 
-const storeWithPrefix = (keyPrefix: string) => new RedisKeyValueStore({
-  redis: createStoreRedisConnection(redisUrlForTests(), { name: 'mcp-limits-test', onError: () => undefined }),
-  keyPrefix,
-  ownsConnection: true,
-});
+const storeWithPrefix = (keyPrefix: string) =>
+  new RedisKeyValueStore({
+    redis: createStoreRedisConnection(redisUrlForTests(), { name: 'mcp-limits-test', onError: () => undefined }),
+    keyPrefix,
+    ownsConnection: true,
+  });
 
-async function searchWeb(t: McpTestApp, credential: Record<string, string>, headers: Record<string, string> = {}): Promise<CallToolResult> {
-  const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_web', arguments: { q: 'ocean tides' } } };
+async function searchWeb(
+  t: McpTestApp,
+  credential: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<CallToolResult> {
+  const message = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_web', arguments: { q: 'ocean tides' } },
+  };
   const response = await postMcp(t.url, message, { ...credential, ...headers });
   const text = await response.text();
-  const body = (response.headers.get('content-type')?.startsWith('text/event-stream') ? sseMessages(text).at(-1) : JSON.parse(text)) as { result: CallToolResult };
+  const body = (
+    response.headers.get('content-type')?.startsWith('text/event-stream') ? sseMessages(text).at(-1) : JSON.parse(text)
+  ) as { result: CallToolResult };
   return body.result;
 }
-const textOf = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+const textOf = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 
 describe.skipIf(!redisAvailable)('search_web charges the shared search limits (Redis policy store)', () => {
   const keyPrefix = `test-mcp-limits-${randomUUID()}:`;
@@ -55,13 +68,18 @@ describe.skipIf(!redisAvailable)('search_web charges the shared search limits (R
 
   it('refuses a burst over the window per client address with RATE_LIMITED and when to retry; the operator key is not exempt', async () => {
     const results: CallToolResult[] = [];
-    for (let i = 0; i < 4; i += 1) results.push(await searchWeb(t, { 'x-api-key': OPERATOR_KEY }, { 'x-rankgate-client-ip': '198.51.100.22' }));
+    for (let i = 0; i < 4; i += 1)
+      results.push(await searchWeb(t, { 'x-api-key': OPERATOR_KEY }, { 'x-rankgate-client-ip': '198.51.100.22' }));
     expect(results.slice(0, 3).map((r) => r.isError ?? false)).toEqual([false, false, false]);
     expect(results[3]!.isError).toBe(true);
-    expect(textOf(results[3]!)).toMatch(/RATE_LIMITED \(HTTP 429\): This address may make 3 searches per 60 s[^]*Retry after \d+ s\./);
+    expect(textOf(results[3]!)).toMatch(
+      /RATE_LIMITED \(HTTP 429\): This address may make 3 searches per 60 s[^]*Retry after \d+ s\./,
+    );
     // Another address has its own window.
     expect((await searchWeb(t, { 'x-api-key': OPERATOR_KEY })).isError).toBeFalsy();
-    expect(await store.peekWindow(`limit:burst:${CLIENT_IP}`, { limit: 3, windowMs: 60_000 })).toMatchObject({ remaining: 2 });
+    expect(await store.peekWindow(`limit:burst:${CLIENT_IP}`, { limit: 3, windowMs: 60_000 })).toMatchObject({
+      remaining: 2,
+    });
   });
 
   it('fails closed when the store is gone: SERVICE_UNAVAILABLE, and no search', async () => {

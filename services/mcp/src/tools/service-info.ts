@@ -28,7 +28,12 @@ export const ServiceInfoSchema = z.object({
     k: range,
     max_candidates: range,
     deep_fetch_cap: z.number().int().describe('mode=deep reads at most this many pages.'),
-    rate_limit_policy: z.string().nullable().describe('The gateway\'s RateLimit-Policy (e.g. "burst";q=60;w=60: 60 searches per 60 s per client address); null when no limiter is active.'),
+    rate_limit_policy: z
+      .string()
+      .nullable()
+      .describe(
+        'The gateway\'s RateLimit-Policy (e.g. "burst";q=60;w=60: 60 searches per 60 s per client address); null when no limiter is active.',
+      ),
     rate_limited_tools: z.array(z.string()),
     demo_quota: z.string(),
   }),
@@ -45,7 +50,10 @@ export const ServiceInfoSchema = z.object({
 type ServiceInfo = z.infer<typeof ServiceInfoSchema>;
 
 /** Other tools, as service_info lists them. */
-export interface ToolSummary { name: string; needs: string }
+export interface ToolSummary {
+  name: string;
+  needs: string;
+}
 
 function renderServiceInfo(info: ServiceInfo): string {
   const { limits } = info;
@@ -55,18 +63,29 @@ function renderServiceInfo(info: ServiceInfo): string {
     `Limits: q ${limits.q_length.min}-${limits.q_length.max} characters; k ${limits.k.min}-${limits.k.max} (default ${limits.k.default}); max_candidates ${limits.max_candidates.min}-${limits.max_candidates.max} (default ${limits.max_candidates.default}); deep mode reads at most ${limits.deep_fetch_cap} pages.`,
     `Rate limit (${limits.rate_limited_tools.join(', ')} only): ${limits.rate_limit_policy ?? 'none active'}. Demo quota: ${limits.demo_quota}`,
     `Credentials: ${info.auth.credentials.join(' | ')}`,
-    `Scopes: ${Object.entries(info.auth.scopes).map(([scope, meaning]) => `${scope}: ${meaning}`).join('; ')}`,
+    `Scopes: ${Object.entries(info.auth.scopes)
+      .map(([scope, meaning]) => `${scope}: ${meaning}`)
+      .join('; ')}`,
     info.auth.how_to_get_search_read,
   ].join('\n');
 }
 
 /** `service_info`: version, limits and how to authenticate, for an agent planning its calls. */
-export function serviceInfoTool({ gateway, baseUrl, tools }: { gateway: GatewayClient; baseUrl: string; tools: () => ToolSummary[] }): McpTool {
+export function serviceInfoTool({
+  gateway,
+  baseUrl,
+  tools,
+}: {
+  gateway: GatewayClient;
+  baseUrl: string;
+  tools: () => ToolSummary[];
+}): McpTool {
   return {
     definition: {
       name: 'service_info',
       title: 'Rankgate service info',
-      description: 'Describes this Rankgate service: build version, MCP revisions, the tools and the scope each needs, search limits (q, k, max_candidates, deep-mode page cap), the active rate-limit policy and demo quota, and how to authenticate (credentials, scopes, and the steps to claim an agent identity for search:read). Needs only mcp:invoke; never counts toward quotas.',
+      description:
+        'Describes this Rankgate service: build version, MCP revisions, the tools and the scope each needs, search limits (q, k, max_candidates, deep-mode page cap), the active rate-limit policy and demo quota, and how to authenticate (credentials, scopes, and the steps to claim an agent identity for search:read). Needs only mcp:invoke; never counts toward quotas.',
       inputSchema: toolJsonSchema(NO_ARGUMENTS),
       outputSchema: toolJsonSchema(ServiceInfoSchema),
       annotations: { title: 'Rankgate service info', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -92,7 +111,8 @@ export function serviceInfoTool({ gateway, baseUrl, tools }: { gateway: GatewayC
           deep_fetch_cap: DEEP_FETCH_CAP,
           rate_limit_policy: health.ok ? health.headers.get('ratelimit-policy') : null,
           rate_limited_tools: ['search_web', 'read_pages'],
-          demo_quota: 'only with the public demo key when the operator enables demo mode: a lifetime allowance of searches per client IP, shared with the REST API; when used up, search_web and read_pages fail with DEMO_EXHAUSTED. The helper tools never count.',
+          demo_quota:
+            'only with the public demo key when the operator enables demo mode: a lifetime allowance of searches per client IP, shared with the REST API; when used up, search_web and read_pages fail with DEMO_EXHAUSTED. The helper tools never count.',
         },
         auth: {
           credentials: [
@@ -102,7 +122,8 @@ export function serviceInfoTool({ gateway, baseUrl, tools }: { gateway: GatewayC
           ],
           scopes: {
             'mcp:invoke': 'connect to /mcp and call the helper tools (anonymous identities have it)',
-            'search:read': 'call search_web (granted once an identity is claimed; the operator API key stands in for it)',
+            'search:read':
+              'call search_web (granted once an identity is claimed; the operator API key stands in for it)',
             'health:read': 'health checks',
           },
           how_to_get_search_read: claimGuidance(baseUrl),

@@ -28,7 +28,10 @@ export const errorResult = (text: string): CallToolResult => ({ content: [{ type
  * second serialisation of the same object.
  */
 export const structuredResult = (text: string, structured: Record<string, unknown>, json?: string): CallToolResult => ({
-  content: [{ type: 'text', text }, { type: 'text', text: json ?? JSON.stringify(structured) }],
+  content: [
+    { type: 'text', text },
+    { type: 'text', text: json ?? JSON.stringify(structured) },
+  ],
   structuredContent: structured,
 });
 
@@ -36,5 +39,7 @@ export const structuredResult = (text: string, structured: Record<string, unknow
 export function refuseArguments(tool: string, args: Record<string, unknown>): CallToolResult | undefined {
   const given = Object.keys(args);
   if (given.length === 0) return undefined;
-  return errorResult(`BAD_REQUEST (HTTP 400): ${tool} takes no arguments (got ${given.join(', ')}).\nWhat to do: call it with {}.`);
+  return errorResult(
+    `BAD_REQUEST (HTTP 400): ${tool} takes no arguments (got ${given.join(', ')}).\nWhat to do: call it with {}.`,
+  );
 }

@@ -4,8 +4,17 @@ import type { FastifyReply } from 'fastify';
  * MCP errors at the HTTP level are JSON-RPC errors without an id (transports spec), not problem
  * documents: an MCP client reads `error.message`.
  */
-export function sendJsonRpcError(reply: FastifyReply, status: number, code: number, message: string, headers: Record<string, string> = {}): FastifyReply {
-  return reply.code(status).headers(headers).type('application/json')
+export function sendJsonRpcError(
+  reply: FastifyReply,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .headers(headers)
+    .type('application/json')
     .send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 

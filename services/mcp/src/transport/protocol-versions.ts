@@ -17,11 +17,17 @@ export const isOfferedVersion = (value: unknown): value is ProtocolVersion =>
 /** JSON-RPC batches exist only in 2025-03-26; later revisions removed them. */
 export const allowsBatches = (version: ProtocolVersion): boolean => version === '2025-03-26';
 
-interface InitializeMessage { method: 'initialize'; params: { protocolVersion?: unknown } & Record<string, unknown> }
+interface InitializeMessage {
+  method: 'initialize';
+  params: { protocolVersion?: unknown } & Record<string, unknown>;
+}
 
 const isInitialize = (message: unknown): message is InitializeMessage =>
-  typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'initialize'
-  && typeof (message as { params?: unknown }).params === 'object' && (message as { params?: unknown }).params !== null;
+  typeof message === 'object' &&
+  message !== null &&
+  (message as { method?: unknown }).method === 'initialize' &&
+  typeof (message as { params?: unknown }).params === 'object' &&
+  (message as { params?: unknown }).params !== null;
 
 /**
  * An `initialize` asking for a revision we do not offer is answered with our latest, as the

@@ -1,4 +1,7 @@
-interface MaybeRequest { method?: unknown; params?: { _meta?: { progressToken?: unknown } } }
+interface MaybeRequest {
+  method?: unknown;
+  params?: { _meta?: { progressToken?: unknown } };
+}
 
 const hasProgressToken = (message: unknown): boolean => {
   if (typeof message !== 'object' || message === null) return false;

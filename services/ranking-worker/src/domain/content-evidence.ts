@@ -8,7 +8,11 @@ import type { EvidenceSpan } from '@rankgate/ranking/screening';
  * rather than by its offset; evidence that fell outside the cut is not in `content` and is left out
  * (the row's reasons still name it).
  */
-export function evidenceInContent(screenedText: string, spans: readonly EvidenceSpan[] | undefined, content: string | undefined): InjectionEvidence[] {
+export function evidenceInContent(
+  screenedText: string,
+  spans: readonly EvidenceSpan[] | undefined,
+  content: string | undefined,
+): InjectionEvidence[] {
   if (!content || !spans) return [];
   const found: InjectionEvidence[] = [];
   for (const span of spans) {

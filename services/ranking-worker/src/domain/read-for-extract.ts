@@ -19,7 +19,10 @@ export function readForExtract(
   context: JobContext,
   timings: { fetch: number; extract: number; total: number },
 ): PageRead {
-  const screened = screenPage({ title: extracted.title ?? '', snippet: '', text: extracted.text, hidden: extracted.hidden }, null);
+  const screened = screenPage(
+    { title: extracted.title ?? '', snippet: '', text: extracted.text, hidden: extracted.hidden },
+    null,
+  );
   const signals = Object.fromEntries(SIGNAL_NAMES.map((name) => [name, null])) as Signals;
   signals.prompt_injection = screened.score;
   const { content, truncated } = cutToRelevant(extracted.text, job.query, job.max_chars ?? MAX_CHARS.default);

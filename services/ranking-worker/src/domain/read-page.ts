@@ -30,7 +30,8 @@ export interface PageReaderDependencies {
 }
 
 /** Statuses worth another attempt: the same URL may well answer next time. */
-const TRANSIENT_STATUS = (status: number): boolean => status === 408 || status === 425 || status === 429 || status >= 500;
+const TRANSIENT_STATUS = (status: number): boolean =>
+  status === 408 || status === 425 || status === 429 || status >= 500;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 const elapsed = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
@@ -56,7 +57,11 @@ async function extract(page: SafeFetchResult, extractor: PageExtractor): Promise
 export async function readPage(job: PageJob, context: JobContext, deps: PageReaderDependencies): Promise<PageResult> {
   const started = performance.now();
   const failed = (failure: PageFailure, reason: string, extra: Partial<PageFailed> = {}): PageFailed => ({
-    outcome: 'failed', failure, reason, ...extra, timings_ms: { total: elapsed(started) },
+    outcome: 'failed',
+    failure,
+    reason,
+    ...extra,
+    timings_ms: { total: elapsed(started) },
   });
 
   const fetchBudgetMs = context.deadline - Date.now() - deps.judgeReserveMs;
@@ -92,22 +97,44 @@ export async function readPage(job: PageJob, context: JobContext, deps: PageRead
   const empty = emptyPageReason(extracted.title, extracted.text);
   if (empty) return failed('no_text', empty, at);
   const extractMs = elapsed(extractStarted);
-  if (job.kind === 'extract') return readForExtract(job, page, extracted, context, { fetch: fetchMs, extract: extractMs, total: elapsed(started) });
+  if (job.kind === 'extract')
+    return readForExtract(job, page, extracted, context, {
+      fetch: fetchMs,
+      extract: extractMs,
+      total: elapsed(started),
+    });
 
   const judgeStarted = performance.now();
   const text = extracted.text.slice(0, deps.maxTextChars);
-  const { verdicts, usage } = await deps.judge.judge(job.query, [{
-    id: 0, title: job.candidate.title, url: page.url, snippet: job.candidate.snippet, content: text,
-  }], { signal: context.signal });
+  const { verdicts, usage } = await deps.judge.judge(
+    job.query,
+    [
+      {
+        id: 0,
+        title: job.candidate.title,
+        url: page.url,
+        snippet: job.candidate.snippet,
+        content: text,
+      },
+    ],
+    { signal: context.signal },
+  );
   const verdict = verdicts.find((v) => v.id === 0);
-  const signals = Object.fromEntries(SIGNAL_NAMES.map((name) => {
-    const value = verdict?.signals[name];
-    return [name, typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : null];
-  })) as Signals;
-  const screened = screenPage({ title: job.candidate.title, snippet: job.candidate.snippet, text, hidden: extracted.hidden }, signals.prompt_injection);
+  const signals = Object.fromEntries(
+    SIGNAL_NAMES.map((name) => {
+      const value = verdict?.signals[name];
+      return [name, typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : null];
+    }),
+  ) as Signals;
+  const screened = screenPage(
+    { title: job.candidate.title, snippet: job.candidate.snippet, text, hidden: extracted.hidden },
+    signals.prompt_injection,
+  );
   signals.prompt_injection = screened.score;
   const excerpt = bestExcerpt(extracted.text, analyzeQuery(job.query), deps.excerptChars);
-  const cut: { content?: string; truncated?: boolean } = job.max_chars ? cutToRelevant(extracted.text, job.query, job.max_chars) : {};
+  const cut: { content?: string; truncated?: boolean } = job.max_chars
+    ? cutToRelevant(extracted.text, job.query, job.max_chars)
+    : {};
   // The row shows `content` when the job asked for it, else the excerpt: spans point into what it shows.
   const evidence = evidenceInContent(text, screened.evidence, cut.content ?? excerpt);
 

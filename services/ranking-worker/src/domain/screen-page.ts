@@ -25,7 +25,11 @@ export function screenPage(page: PageText, judged: number | null): InjectionAsse
     hiddenText: page.hidden.fragments.map((fragment) => ({ channel: CHANNEL_OF[fragment.kind], text: fragment.text })),
   });
   if (judged !== null && judged > detected.score) {
-    return { ...detected, score: Math.round(judged * 1000) / 1000, reasons: [...detected.reasons, 'judge rated the page text as an injection'] };
+    return {
+      ...detected,
+      score: Math.round(judged * 1000) / 1000,
+      reasons: [...detected.reasons, 'judge rated the page text as an injection'],
+    };
   }
   return detected;
 }

@@ -10,7 +10,10 @@ const MIN_PARAGRAPH_CHARS = 40;
  * (earliest on a tie), followed by the next ones while they fit in `maxChars`.
  */
 export function bestExcerpt(text: string, query: QueryAnalysis, maxChars: number): string {
-  const paragraphs = text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (paragraphs.length === 0) return '';
   let best = 0;
   let bestScore = -1;

@@ -2,10 +2,24 @@ import type { DomElement, DomNode } from './dom.ts';
 import { ELEMENT_NODE, TEXT_NODE } from './dom.ts';
 
 /** Elements that start a new line of text when rendered. */
-const BLOCK = new Set(`ADDRESS ARTICLE ASIDE BLOCKQUOTE BR CAPTION DD DETAILS DIV DL DT FIGCAPTION FIGURE FOOTER FORM H1 H2 H3 H4 H5 H6
-HEADER HR LI MAIN NAV OL P PRE SECTION SUMMARY TABLE TD TH TR UL`.split(/\s+/));
+const BLOCK = new Set(
+  `ADDRESS ARTICLE ASIDE BLOCKQUOTE BR CAPTION DD DETAILS DIV DL DT FIGCAPTION FIGURE FOOTER FORM H1 H2 H3 H4 H5 H6
+HEADER HR LI MAIN NAV OL P PRE SECTION SUMMARY TABLE TD TH TR UL`.split(/\s+/),
+);
 /** Elements whose content is never text a reader sees. */
-const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'HEAD', 'IFRAME', 'OBJECT', 'CANVAS', 'BUTTON', 'SELECT']);
+const SKIP = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'HEAD',
+  'IFRAME',
+  'OBJECT',
+  'CANVAS',
+  'BUTTON',
+  'SELECT',
+]);
 
 /**
  * The text of `root` as a reader sees it: one line per block element, runs of spaces collapsed,
@@ -27,7 +41,8 @@ export function blockText(root: DomNode): string {
     if (block) parts.push('\n');
   };
   walk(root);
-  return parts.join('')
+  return parts
+    .join('')
     .replace(/[\t\f\v\u00a0 ]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -21,7 +21,10 @@ const MAX_HTML_CHARS = 3_000_000;
 const MIN_ARTICLE_CHARS = 200;
 
 const mergeHidden = (...parts: HiddenText[]): HiddenText => ({
-  text: parts.map((part) => part.text).filter(Boolean).join('\n'),
+  text: parts
+    .map((part) => part.text)
+    .filter(Boolean)
+    .join('\n'),
   kinds: [...new Set(parts.flatMap((part) => part.kinds))] as HiddenKind[],
   fragments: parts.flatMap((part) => part.fragments),
 });
@@ -39,8 +42,10 @@ const oneLine = (text: string | null | undefined): string | null => {
 export function extractHtml(html: string): ExtractedPage {
   const document = parseDocument(html.length > MAX_HTML_CHARS ? html.slice(0, MAX_HTML_CHARS) : html);
   const metaDate = publishedDateOf(document);
-  const fallbackTitle = oneLine(document.querySelector('meta[property="og:title"]')?.getAttribute('content'))
-    ?? oneLine(document.title) ?? oneLine(document.querySelector('h1')?.textContent);
+  const fallbackTitle =
+    oneLine(document.querySelector('meta[property="og:title"]')?.getAttribute('content')) ??
+    oneLine(document.title) ??
+    oneLine(document.querySelector('h1')?.textContent);
   const hiddenInMarkup = takeHiddenText(document);
   const bodyText = document.body ? blockText(document.body) : '';
 
@@ -48,7 +53,8 @@ export function extractHtml(html: string): ExtractedPage {
   const article = new Readability(document as never, { charThreshold: MIN_ARTICLE_CHARS }).parse();
   const articleBody = article?.content ? parseDocument(article.content).body : null;
   const articleText = articleBody ? blockText(articleBody) : '';
-  const readable = articleText.length >= MIN_ARTICLE_CHARS || articleText.length >= bodyText.length * 0.5 ? articleText : bodyText;
+  const readable =
+    articleText.length >= MIN_ARTICLE_CHARS || articleText.length >= bodyText.length * 0.5 ? articleText : bodyText;
   const { text, hidden: invisible } = stripInvisibleCharacters(readable);
   return {
     title: oneLine(article?.title) ?? fallbackTitle,
@@ -60,7 +66,14 @@ export function extractHtml(html: string): ExtractedPage {
 
 /** A plain-text page: its text is the content; only invisible characters can hide anything. */
 export function extractPlainText(body: string): ExtractedPage {
-  const { text, hidden } = stripInvisibleCharacters(body.slice(0, MAX_HTML_CHARS).replace(/\r\n?/g, '\n').replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim());
+  const { text, hidden } = stripInvisibleCharacters(
+    body
+      .slice(0, MAX_HTML_CHARS)
+      .replace(/\r\n?/g, '\n')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  );
   const firstLine = oneLine(text.split('\n', 1)[0]);
   return { title: firstLine && firstLine.length <= 200 ? firstLine : null, publishedAt: null, text, hidden };
 }

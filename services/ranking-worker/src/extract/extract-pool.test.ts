@@ -19,13 +19,19 @@ afterEach(async () => {
   pool = undefined;
 });
 
-const failureOf = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('the page extraction pool', () => {
   it('extracts a page in a thread exactly as in process', async () => {
     pool = createExtractPool({ threads: 1, timeMs: 5_000, memoryMb: 64 });
     expect(await pool.extract('html', ARTICLE)).toEqual(extractHtml(ARTICLE));
-    expect((await pool.extract('text', 'Tide notes\n\nThe moon pulls the sea.')).text).toContain('The moon pulls the sea.');
+    expect((await pool.extract('text', 'Tide notes\n\nThe moon pulls the sea.')).text).toContain(
+      'The moon pulls the sea.',
+    );
   });
 
   it('stops a page over its time budget and over its memory budget; the pool keeps serving', async () => {
@@ -43,8 +49,14 @@ describe('the page extraction pool', () => {
   });
 
   it('keeps the health probe answering while hostile pages (1 MB, 100,000 attributes on one element) are parsed', async () => {
-    const logger = createLogger({ service: 'ranking-worker', destination: new Writable({ write: (_c, _e, done) => done() }) });
-    const app = buildRankingWorkerApp({ config: { BASE_URL: 'http://127.0.0.1', INTERNAL_TOKEN: 'i'.repeat(48), METRICS_TOKEN: undefined }, logger });
+    const logger = createLogger({
+      service: 'ranking-worker',
+      destination: new Writable({ write: (_c, _e, done) => done() }),
+    });
+    const app = buildRankingWorkerApp({
+      config: { BASE_URL: 'http://127.0.0.1', INTERNAL_TOKEN: 'i'.repeat(48), METRICS_TOKEN: undefined },
+      logger,
+    });
     await app.ready();
     pool = createExtractPool({ threads: 2, timeMs: 1_500, memoryMb: 128 });
     const page = hostilePage();

@@ -68,7 +68,10 @@ export function createExtractPool(options: ExtractPoolOptions): PageExtractor {
 
   const spawn = (): Slot => {
     const worker = new Worker(WORKER_URL, {
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.max(4, Math.ceil(options.memoryMb / 8)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.memoryMb,
+        maxYoungGenerationSizeMb: Math.max(4, Math.ceil(options.memoryMb / 8)),
+      },
     });
     worker.unref();
     const slot: Slot = { worker, ready: false };
@@ -89,9 +92,12 @@ export function createExtractPool(options: ExtractPoolOptions): PageExtractor {
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any crash: the page in hand fails, a fresh thread takes over.
     worker.on('error', (error: Error & { code?: string }) => {
       const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
-      retire(slot, memory
-        ? new ExtractBudgetError('memory', `parsing the page needed more than ${options.memoryMb} MiB`)
-        : new Error(`page extraction failed: ${error.message}`));
+      retire(
+        slot,
+        memory
+          ? new ExtractBudgetError('memory', `parsing the page needed more than ${options.memoryMb} MiB`)
+          : new Error(`page extraction failed: ${error.message}`),
+      );
     });
     return slot;
   };
@@ -114,7 +120,10 @@ export function createExtractPool(options: ExtractPoolOptions): PageExtractor {
     for (const slot of slots) {
       if (!slot.ready || slot.busy || queue.length === 0) continue;
       const pending = queue.shift() as Pending;
-      const timer = setTimeout(() => retire(slot, new ExtractBudgetError('time', `parsing the page took longer than ${options.timeMs} ms`)), options.timeMs);
+      const timer = setTimeout(
+        () => retire(slot, new ExtractBudgetError('time', `parsing the page took longer than ${options.timeMs} ms`)),
+        options.timeMs,
+      );
       slot.busy = { ...pending, timer };
       slot.worker.postMessage(pending.task);
     }
@@ -133,13 +142,15 @@ export function createExtractPool(options: ExtractPoolOptions): PageExtractor {
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the extraction pool is closed'));
-      await Promise.all(slots.splice(0).map((slot) => {
-        if (slot.busy) {
-          clearTimeout(slot.busy.timer);
-          slot.busy.reject(new Error('the extraction pool is closed'));
-        }
-        return slot.worker.terminate();
-      }));
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          if (slot.busy) {
+            clearTimeout(slot.busy.timer);
+            slot.busy.reject(new Error('the extraction pool is closed'));
+          }
+          return slot.worker.terminate();
+        }),
+      );
     },
   };
 }

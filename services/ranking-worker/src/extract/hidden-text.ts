@@ -11,8 +11,14 @@ import type { DomDocument, DomElement } from './dom.ts';
 import { SHOW_COMMENT } from './dom.ts';
 
 export type HiddenKind =
-  | 'comment' | 'display_none' | 'visibility_hidden' | 'off_screen' | 'hidden_attribute' | 'aria_hidden'
-  | 'zero_width' | 'tag_characters';
+  | 'comment'
+  | 'display_none'
+  | 'visibility_hidden'
+  | 'off_screen'
+  | 'hidden_attribute'
+  | 'aria_hidden'
+  | 'zero_width'
+  | 'tag_characters';
 
 interface HiddenFragment {
   kind: HiddenKind;
@@ -45,12 +51,18 @@ const HIDING_DECLARATIONS: [HiddenKind, RegExp][] = [
   ['display_none', /(?:^|;)display:none(?:!important)?(?:;|$)/],
   ['visibility_hidden', /(?:^|;)visibility:(?:hidden|collapse)/],
   // Pushed far outside the viewport, clipped away, squashed to nothing or fully transparent.
-  ['off_screen', /(?:^|;)(?:left|top|right|bottom|text-indent|margin-left|margin-top):-\d{3,}(?:\.\d+)?(?:px|em|rem|pt|vw|vh|%)?/],
+  [
+    'off_screen',
+    /(?:^|;)(?:left|top|right|bottom|text-indent|margin-left|margin-top):-\d{3,}(?:\.\d+)?(?:px|em|rem|pt|vw|vh|%)?/,
+  ],
   ['off_screen', /(?:^|;)(?:clip:rect\(0(?:px)?,?0(?:px)?,?0(?:px)?,?0(?:px)?\)|clip-path:inset\(50%\))/],
   ['off_screen', /(?:^|;)transform:translate[xy]?\(-\d{3,}/],
   ['off_screen', /(?:^|;)(?:font-size|line-height):0(?:px|em|rem|pt|%)?(?:;|$|!)/],
   ['off_screen', /(?:^|;)opacity:0(?:\.0+)?(?:;|$|!)/],
-  ['off_screen', /(?:^|;)(?:width|height|max-width|max-height):0(?:px)?(?:;|$|!)[^]*overflow:hidden|(?:^|;)overflow:hidden;[^]*(?:width|height):0(?:px)?(?:;|$|!)/],
+  [
+    'off_screen',
+    /(?:^|;)(?:width|height|max-width|max-height):0(?:px)?(?:;|$|!)[^]*overflow:hidden|(?:^|;)overflow:hidden;[^]*(?:width|height):0(?:px)?(?:;|$|!)/,
+  ],
 ];
 
 /** Zero-width characters (space, joiners, word joiner, invisible operators, BOM, Mongolian vowel separator). */
@@ -120,7 +132,8 @@ export function takeHiddenText(document: DomDocument): HiddenText {
     if (kind) hidden.set(element, kind);
   }
   for (const element of Array.from(document.querySelectorAll('[hidden]'))) hidden.set(element, 'hidden_attribute');
-  for (const element of Array.from(document.querySelectorAll('[aria-hidden="true"]'))) hidden.set(element, 'aria_hidden');
+  for (const element of Array.from(document.querySelectorAll('[aria-hidden="true"]')))
+    hidden.set(element, 'aria_hidden');
   for (const [element, kind] of hidden) {
     // <style>, <script> and the like are not text a reader could see either way.
     if (['STYLE', 'SCRIPT', 'HEAD', 'HTML', 'BODY'].includes(element.tagName)) continue;
@@ -148,6 +161,12 @@ export function stripInvisibleCharacters(text: string): { text: string; hidden: 
     kinds.add('zero_width');
     visible = visible.replace(ZERO_WIDTH, '');
   }
-  const fragments = smuggled.map(squash).filter(Boolean).map((fragment): HiddenFragment => ({ kind: 'tag_characters', text: fragment }));
-  return { text: visible, hidden: { text: fragments.map((fragment) => fragment.text).join('\n'), kinds: [...kinds], fragments } };
+  const fragments = smuggled
+    .map(squash)
+    .filter(Boolean)
+    .map((fragment): HiddenFragment => ({ kind: 'tag_characters', text: fragment }));
+  return {
+    text: visible,
+    hidden: { text: fragments.map((fragment) => fragment.text).join('\n'), kinds: [...kinds], fragments },
+  };
 }

@@ -2,9 +2,15 @@ import type { DomDocument } from './dom.ts';
 
 /** Where pages state when they were published, most specific first. */
 const META_SELECTORS = [
-  'meta[property="article:published_time"]', 'meta[property="og:published_time"]', 'meta[itemprop="datePublished"]',
-  'meta[name="citation_publication_date"]', 'meta[name="dc.date"]', 'meta[name="DC.date"]', 'meta[name="dcterms.created"]',
-  'meta[name="pubdate"]', 'meta[name="date"]',
+  'meta[property="article:published_time"]',
+  'meta[property="og:published_time"]',
+  'meta[itemprop="datePublished"]',
+  'meta[name="citation_publication_date"]',
+  'meta[name="dc.date"]',
+  'meta[name="DC.date"]',
+  'meta[name="dcterms.created"]',
+  'meta[name="pubdate"]',
+  'meta[name="date"]',
 ];
 
 /**

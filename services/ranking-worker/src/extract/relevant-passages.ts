@@ -12,9 +12,16 @@ export const GAP = '\n…\n';
 export function cutToRelevant(text: string, query: string, maxChars: number): { content: string; truncated: boolean } {
   if (text.length <= maxChars) return { content: text, truncated: false };
   const analysis = analyzeQuery(query);
-  const paragraphs = text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
-  if (analysis.terms.length === 0 || paragraphs.length < 2) return { content: truncateText(text, maxChars), truncated: true };
-  const scored = paragraphs.map((paragraph, index) => ({ index, score: onTopic(analysis, indexCandidate({ title: '', body: paragraph })) }));
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (analysis.terms.length === 0 || paragraphs.length < 2)
+    return { content: truncateText(text, maxChars), truncated: true };
+  const scored = paragraphs.map((paragraph, index) => ({
+    index,
+    score: onTopic(analysis, indexCandidate({ title: '', body: paragraph })),
+  }));
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
   const kept = new Set<number>();
   let used = 0;
@@ -25,7 +32,8 @@ export function cutToRelevant(text: string, query: string, maxChars: number): { 
     used += cost;
   }
   // Even the best paragraph is longer than the budget: show its start.
-  if (kept.size === 0) return { content: truncateText(paragraphs[scored[0]?.index ?? 0] ?? text, maxChars), truncated: true };
+  if (kept.size === 0)
+    return { content: truncateText(paragraphs[scored[0]?.index ?? 0] ?? text, maxChars), truncated: true };
   let content = '';
   let previous = -1;
   for (const index of [...kept].sort((a, b) => a - b)) {

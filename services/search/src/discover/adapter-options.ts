@@ -47,8 +47,10 @@ export function requireSetting(provider: string, setting: string, value: string 
 }
 
 /** `describeStatus` for keyed APIs: 401/403 mean the key, and the message names its setting. */
-export const keyRejected = (setting: string) => (status: number): string | undefined =>
-  status === 401 || status === 403 ? `rejected the API key (HTTP ${status}); check ${setting}` : undefined;
+export const keyRejected =
+  (setting: string) =>
+  (status: number): string | undefined =>
+    status === 401 || status === 403 ? `rejected the API key (HTTP ${status}); check ${setting}` : undefined;
 
 export interface UpstreamCall {
   url: string;

@@ -20,7 +20,10 @@ const MAX_PAGES = 10;
 
 // `web` is absent when Brave has no web results for the query.
 const Envelope = z.object({
-  query: z.object({ more_results_available: z.boolean().optional().catch(undefined) }).optional().catch(undefined),
+  query: z
+    .object({ more_results_available: z.boolean().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
   web: z.object({ results: z.array(z.unknown()) }).optional(),
 });
 

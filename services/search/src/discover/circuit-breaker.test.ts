@@ -6,8 +6,19 @@ import { CircuitBreaker } from './circuit-breaker.ts';
 function breaker(threshold = 2) {
   let now = 1_000;
   const events: BreakerEvent[] = [];
-  const b = new CircuitBreaker('brave', { failureThreshold: threshold, cooldownMs: 5_000 }, (e) => events.push(e), () => now);
-  return { b, events, advance: (ms: number) => { now += ms; } };
+  const b = new CircuitBreaker(
+    'brave',
+    { failureThreshold: threshold, cooldownMs: 5_000 },
+    (e) => events.push(e),
+    () => now,
+  );
+  return {
+    b,
+    events,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('CircuitBreaker', () => {

@@ -63,7 +63,8 @@ export class CircuitBreaker {
     const wasProbe = this.probing;
     this.probing = false;
     if (!rateLimited && !wasProbe && this.failures < this.settings.failureThreshold) return;
-    const cooldown = retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds * 1000, 1000) : this.settings.cooldownMs;
+    const cooldown =
+      retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds * 1000, 1000) : this.settings.cooldownMs;
     if (this.openUntil === 0 || wasProbe) this.onEvent('opened');
     this.openUntil = this.now() + cooldown;
   }

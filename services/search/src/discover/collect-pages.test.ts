@@ -11,7 +11,9 @@ describe('collectPages', () => {
     const controller = new AbortController();
     const asked: number[] = [];
     const pending = collectPages({
-      maxCandidates: 50, maxPages: 5, signal: controller.signal,
+      maxCandidates: 50,
+      maxPages: 5,
+      signal: controller.signal,
       fetchPage: async (index): Promise<Page> => {
         asked.push(index);
         controller.abort();
@@ -25,8 +27,13 @@ describe('collectPages', () => {
   it('stops when a page adds nothing new (an upstream repeating itself)', async () => {
     const asked: number[] = [];
     const candidates = await collectPages({
-      maxCandidates: 50, maxPages: 5, signal: new AbortController().signal,
-      fetchPage: async (index) => { asked.push(index); return { rows: rows(0, 10), last: false }; },
+      maxCandidates: 50,
+      maxPages: 5,
+      signal: new AbortController().signal,
+      fetchPage: async (index) => {
+        asked.push(index);
+        return { rows: rows(0, 10), last: false };
+      },
     });
     expect(asked).toEqual([0, 1]);
     expect(candidates).toHaveLength(10);
@@ -35,8 +42,13 @@ describe('collectPages', () => {
   it('never asks for more than maxPages', async () => {
     const asked: number[] = [];
     const candidates = await collectPages({
-      maxCandidates: 100, maxPages: 3, signal: new AbortController().signal,
-      fetchPage: async (index) => { asked.push(index); return { rows: rows(index * 10, 10), last: false }; },
+      maxCandidates: 100,
+      maxPages: 3,
+      signal: new AbortController().signal,
+      fetchPage: async (index) => {
+        asked.push(index);
+        return { rows: rows(index * 10, 10), last: false };
+      },
     });
     expect(asked).toEqual([0, 1, 2]);
     expect(candidates.map((c) => c.provider_rank)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));

@@ -14,7 +14,13 @@ describe('createDiscoverProvider', () => {
   });
 
   it('builds keyed adapters without keys, which then name their setting on each call', async () => {
-    const expected = { brave: 'BRAVE_API_KEY', tavily: 'TAVILY_API_KEY', exa: 'EXA_API_KEY', serper: 'SERPER_API_KEY', searxng: 'SEARXNG_URL' } as const;
+    const expected = {
+      brave: 'BRAVE_API_KEY',
+      tavily: 'TAVILY_API_KEY',
+      exa: 'EXA_API_KEY',
+      serper: 'SERPER_API_KEY',
+      searxng: 'SEARXNG_URL',
+    } as const;
     for (const [provider, setting] of Object.entries(expected)) {
       const adapter = createDiscoverProvider({ provider: provider as keyof typeof expected });
       const error = await adapter.discover('tides', options).catch((e: unknown) => e);
@@ -30,6 +36,14 @@ describe('createDiscoverProvider', () => {
   });
 
   it('lists every provider the config accepts', () => {
-    expect([...DISCOVER_PROVIDERS].sort()).toEqual(['brave', 'exa', 'local', 'searxng', 'serper', 'tavily', 'wikipedia']);
+    expect([...DISCOVER_PROVIDERS].sort()).toEqual([
+      'brave',
+      'exa',
+      'local',
+      'searxng',
+      'serper',
+      'tavily',
+      'wikipedia',
+    ]);
   });
 });

@@ -41,14 +41,21 @@ export function createDiscoverProvider(settings: DiscoverSettings): DiscoverProv
   const { keys = {}, baseUrls = {}, timeoutMs, userAgent } = settings;
   const common = { timeoutMs, userAgent };
   switch (settings.provider) {
-    case 'wikipedia': return createWikipediaProvider({ ...common, baseUrl: baseUrls.wikipedia });
-    case 'brave': return createBraveProvider({ ...common, apiKey: keys.brave, baseUrl: baseUrls.brave });
-    case 'tavily': return createTavilyProvider({ ...common, apiKey: keys.tavily, baseUrl: baseUrls.tavily });
-    case 'exa': return createExaProvider({ ...common, apiKey: keys.exa, baseUrl: baseUrls.exa });
-    case 'serper': return createSerperProvider({ ...common, apiKey: keys.serper, baseUrl: baseUrls.serper });
-    case 'searxng': return createSearxngProvider({ ...common, baseUrl: settings.searxngUrl });
+    case 'wikipedia':
+      return createWikipediaProvider({ ...common, baseUrl: baseUrls.wikipedia });
+    case 'brave':
+      return createBraveProvider({ ...common, apiKey: keys.brave, baseUrl: baseUrls.brave });
+    case 'tavily':
+      return createTavilyProvider({ ...common, apiKey: keys.tavily, baseUrl: baseUrls.tavily });
+    case 'exa':
+      return createExaProvider({ ...common, apiKey: keys.exa, baseUrl: baseUrls.exa });
+    case 'serper':
+      return createSerperProvider({ ...common, apiKey: keys.serper, baseUrl: baseUrls.serper });
+    case 'searxng':
+      return createSearxngProvider({ ...common, baseUrl: settings.searxngUrl });
     case 'local':
-      if (!settings.local) throw new Error('createDiscoverProvider: provider "local" needs settings.local (the local index provider).');
+      if (!settings.local)
+        throw new Error('createDiscoverProvider: provider "local" needs settings.local (the local index provider).');
       return settings.local;
     default: {
       const unknown: never = settings.provider;

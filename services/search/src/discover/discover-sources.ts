@@ -61,24 +61,46 @@ async function ask(provider: DiscoverProvider, request: DiscoverAsk, sources: Di
   if (breaker && !breaker.allows()) {
     const seconds = Math.ceil(breaker.remainingMs() / 1000);
     return {
-      report: { name: provider.name, status: 'cooling_down', results: 0, ms: 0, reason: `recently failing; asked again in ${seconds} s` },
-      error: new ProblemError('SERVICE_UNAVAILABLE', `The ${provider.name} discover provider is cooling down after failures.`, {
-        hint: `Retry in ${seconds} s.`, headers: { 'retry-after': String(Math.max(1, seconds)) },
-      }),
+      report: {
+        name: provider.name,
+        status: 'cooling_down',
+        results: 0,
+        ms: 0,
+        reason: `recently failing; asked again in ${seconds} s`,
+      },
+      error: new ProblemError(
+        'SERVICE_UNAVAILABLE',
+        `The ${provider.name} discover provider is cooling down after failures.`,
+        {
+          hint: `Retry in ${seconds} s.`,
+          headers: { 'retry-after': String(Math.max(1, seconds)) },
+        },
+      ),
     };
   }
   const started = performance.now();
   const key = sources.cache.key(provider.name, request.query, request.maxCandidates, request.filters);
   // The upstream call is shared by concurrent identical misses, so it must not die with one caller.
-  const discover = (): Promise<Candidate[]> => provider.discover(request.query, {
-    maxCandidates: request.maxCandidates, signal: AbortSignal.timeout(sources.deadlineMs), filters: request.filters,
-  });
+  const discover = (): Promise<Candidate[]> =>
+    provider.discover(request.query, {
+      maxCandidates: request.maxCandidates,
+      signal: AbortSignal.timeout(sources.deadlineMs),
+      filters: request.filters,
+    });
   try {
     const cached = await sources.cache.get(key, discover, { refresh: request.refresh });
     if (!cached.hit) breaker?.succeeded();
     return {
-      report: { name: provider.name, status: 'ok', results: cached.candidates.length, ms: elapsed(started), ...(cached.hit ? { cached: true } : {}) },
-      candidates: cached.candidates, hit: cached.hit, ageSeconds: cached.ageSeconds,
+      report: {
+        name: provider.name,
+        status: 'ok',
+        results: cached.candidates.length,
+        ms: elapsed(started),
+        ...(cached.hit ? { cached: true } : {}),
+      },
+      candidates: cached.candidates,
+      hit: cached.hit,
+      ageSeconds: cached.ageSeconds,
     };
   } catch (error) {
     // A missing key is the operator's to fix, not a flaky provider: it does not trip the breaker.
@@ -86,11 +108,15 @@ async function ask(provider: DiscoverProvider, request: DiscoverAsk, sources: Di
       breaker?.failed({
         rateLimited: failureStatus(error) === 'rate_limited',
         ...(error instanceof ProviderUpstreamError && error.options.retryAfterSeconds !== undefined
-          ? { retryAfterSeconds: error.options.retryAfterSeconds } : {}),
+          ? { retryAfterSeconds: error.options.retryAfterSeconds }
+          : {}),
       });
     }
     const reason = error instanceof Error ? error.message : 'failed';
-    return { report: { name: provider.name, status: failureStatus(error), results: 0, ms: elapsed(started), reason }, error };
+    return {
+      report: { name: provider.name, status: failureStatus(error), results: 0, ms: elapsed(started), reason },
+      error,
+    };
   }
 }
 
@@ -98,14 +124,20 @@ async function ask(provider: DiscoverProvider, request: DiscoverAsk, sources: Di
 function allFailed(attempts: readonly Attempt[]): ProblemError {
   const [only] = attempts;
   if (attempts.length === 1 && only) return discoverProblem(only.error);
-  const summary = attempts.map(({ report }) => `${report.name} (${report.status}${report.reason ? `: ${report.reason}` : ''})`).join('; ');
+  const summary = attempts
+    .map(({ report }) => `${report.name} (${report.status}${report.reason ? `: ${report.reason}` : ''})`)
+    .join('; ');
   const detail = `Every discover provider failed: ${summary}`;
   const errors = attempts.map((a) => a.error);
   if (errors.every((e) => e instanceof ProviderTimeoutError)) {
-    return new ProblemError('UPSTREAM_TIMEOUT', detail, { hint: 'Retry with backoff, or with a smaller max_candidates.' });
+    return new ProblemError('UPSTREAM_TIMEOUT', detail, {
+      hint: 'Retry with backoff, or with a smaller max_candidates.',
+    });
   }
   if (errors.every((e) => e instanceof ProviderNotConfiguredError || e instanceof ProblemError)) {
-    const waits = attempts.map((a) => (a.error instanceof ProblemError ? Number(a.error.headers?.['retry-after'] ?? 60) : 60));
+    const waits = attempts.map((a) =>
+      a.error instanceof ProblemError ? Number(a.error.headers?.['retry-after'] ?? 60) : 60,
+    );
     return new ProblemError('SERVICE_UNAVAILABLE', detail, {
       hint: 'Retry after the Retry-After delay; the operator may need to configure a provider.',
       headers: { 'retry-after': String(Math.min(...waits)) },
@@ -125,19 +157,36 @@ export async function discoverFromSources(request: DiscoverAsk, sources: Discove
     attempts = [];
     for (const provider of sources.providers) {
       const answered = attempts.some((a) => (a.candidates?.length ?? 0) > 0);
-      attempts.push(answered
-        ? { report: { name: provider.name, status: 'skipped', results: 0, ms: 0, reason: 'an earlier provider answered' } }
-        : await ask(provider, request, sources));
+      attempts.push(
+        answered
+          ? {
+              report: {
+                name: provider.name,
+                status: 'skipped',
+                results: 0,
+                ms: 0,
+                reason: 'an earlier provider answered',
+              },
+            }
+          : await ask(provider, request, sources),
+      );
     }
   } else {
     attempts = await Promise.all(sources.providers.map((provider) => ask(provider, request, sources)));
   }
   const answered = attempts.filter((a) => a.candidates !== undefined);
   if (answered.length === 0) throw allFailed(attempts);
-  const warnings = attempts.filter((a) => a.error !== undefined).map(({ report }) =>
-    `The ${report.name} provider was not used (${report.status}); results come from ${answered.map((a) => a.report.name).join(', ')}.`);
+  const warnings = attempts
+    .filter((a) => a.error !== undefined)
+    .map(
+      ({ report }) =>
+        `The ${report.name} provider was not used (${report.status}); results come from ${answered.map((a) => a.report.name).join(', ')}.`,
+    );
   return {
-    candidates: fuseCandidates(answered.map((a) => ({ provider: a.report.name, candidates: a.candidates ?? [] })), request.maxCandidates),
+    candidates: fuseCandidates(
+      answered.map((a) => ({ provider: a.report.name, candidates: a.candidates ?? [] })),
+      request.maxCandidates,
+    ),
     reports: attempts.map((a) => a.report),
     hit: answered.every((a) => a.hit),
     ageSeconds: Math.max(...answered.map((a) => a.ageSeconds ?? 0)),

@@ -39,7 +39,10 @@ export function withSiteOperators(query: string, filters: SearchFilters | undefi
 }
 
 /** The inclusive date window with both ends filled (`to` defaults to today, `from` to 1970-01-01). */
-function closedDateWindow(filters: SearchFilters | undefined, now = new Date()): { from: string; to: string } | undefined {
+function closedDateWindow(
+  filters: SearchFilters | undefined,
+  now = new Date(),
+): { from: string; to: string } | undefined {
   const window = filters ? dateWindow(filters, now) : undefined;
   if (!window) return undefined;
   return { from: window.from ?? '1970-01-01', to: window.to ?? now.toISOString().slice(0, 10) };

@@ -13,7 +13,9 @@ const CONSEQUENCE: Record<FilterOption, string> = {
 /** One warning per (provider, requested option) the provider cannot pass upstream. */
 export function filterWarnings(providers: readonly DiscoverProvider[], filters: SearchFilters): string[] {
   const asked = requestedOptions(filters);
-  return providers.flatMap((provider) => asked
-    .filter((option) => !provider.honours?.has(option))
-    .map((option) => `The ${provider.name} provider cannot filter by ${option}: ${CONSEQUENCE[option]}.`));
+  return providers.flatMap((provider) =>
+    asked
+      .filter((option) => !provider.honours?.has(option))
+      .map((option) => `The ${provider.name} provider cannot filter by ${option}: ${CONSEQUENCE[option]}.`),
+  );
 }

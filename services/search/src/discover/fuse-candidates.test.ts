@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from './canonical-url.ts';
 import { fuseCandidates } from './fuse-candidates.ts';
 
-const list = (...urls: string[]): Candidate[] => urls.map((url, i) => ({ title: url, url, snippet: `s${i}`, published_at: null, provider_rank: i + 1 }));
+const list = (...urls: string[]): Candidate[] =>
+  urls.map((url, i) => ({ title: url, url, snippet: `s${i}`, published_at: null, provider_rank: i + 1 }));
 
 describe('canonicalUrl', () => {
   it('treats scheme, www., a trailing slash and tracking parameters as the same page', () => {
@@ -17,10 +18,16 @@ describe('canonicalUrl', () => {
 
 describe('fuseCandidates', () => {
   it('ranks by reciprocal rank over the providers, dedupes by canonical URL and keeps each provider’s rank', () => {
-    const fused = fuseCandidates([
-      { provider: 'brave', candidates: list('https://a.org/', 'https://b.org/', 'https://c.org/') },
-      { provider: 'searxng', candidates: list('https://www.b.org', 'https://d.org/', 'http://a.org/?utm_medium=feed') },
-    ], 10);
+    const fused = fuseCandidates(
+      [
+        { provider: 'brave', candidates: list('https://a.org/', 'https://b.org/', 'https://c.org/') },
+        {
+          provider: 'searxng',
+          candidates: list('https://www.b.org', 'https://d.org/', 'http://a.org/?utm_medium=feed'),
+        },
+      ],
+      10,
+    );
     expect(fused.map((c) => [c.url, c.provider_rank, c.provider_ranks])).toEqual([
       ['https://b.org/', 1, { brave: 2, searxng: 1 }],
       ['https://a.org/', 2, { brave: 1, searxng: 3 }],
@@ -35,10 +42,31 @@ describe('fuseCandidates', () => {
   });
 
   it('keeps a date another provider knew and the longer snippet', () => {
-    const [fused] = fuseCandidates([
-      { provider: 'brave', candidates: [{ title: 'A', url: 'https://a.org/', snippet: 'short', published_at: null, provider_rank: 1 }] },
-      { provider: 'exa', candidates: [{ title: 'A', url: 'https://a.org', snippet: 'a longer snippet', published_at: '2026-01-02', provider_rank: 1 }] },
-    ], 5);
-    expect(fused).toMatchObject({ snippet: 'a longer snippet', published_at: '2026-01-02', provider_ranks: { brave: 1, exa: 1 } });
+    const [fused] = fuseCandidates(
+      [
+        {
+          provider: 'brave',
+          candidates: [{ title: 'A', url: 'https://a.org/', snippet: 'short', published_at: null, provider_rank: 1 }],
+        },
+        {
+          provider: 'exa',
+          candidates: [
+            {
+              title: 'A',
+              url: 'https://a.org',
+              snippet: 'a longer snippet',
+              published_at: '2026-01-02',
+              provider_rank: 1,
+            },
+          ],
+        },
+      ],
+      5,
+    );
+    expect(fused).toMatchObject({
+      snippet: 'a longer snippet',
+      published_at: '2026-01-02',
+      provider_ranks: { brave: 1, exa: 1 },
+    });
   });
 });

@@ -19,7 +19,10 @@ export function fuseCandidates(lists: readonly ProviderCandidates[], maxCandidat
   const [single] = lists;
   if (lists.length === 1 && single) return single.candidates.slice(0, maxCandidates);
   const nonEmpty = lists.filter((list) => list.candidates.length > 0);
-  const fused = new Map<string, { candidate: Candidate; score: number; ranks: Record<string, number>; first: number }>();
+  const fused = new Map<
+    string,
+    { candidate: Candidate; score: number; ranks: Record<string, number>; first: number }
+  >();
   let order = 0;
   for (const { provider, candidates } of nonEmpty) {
     for (const candidate of candidates) {
@@ -27,7 +30,12 @@ export function fuseCandidates(lists: readonly ProviderCandidates[], maxCandidat
       const entry = fused.get(key);
       const share = 1 / (RRF_K + candidate.provider_rank);
       if (!entry) {
-        fused.set(key, { candidate: { ...candidate }, score: share, ranks: { [provider]: candidate.provider_rank }, first: order++ });
+        fused.set(key, {
+          candidate: { ...candidate },
+          score: share,
+          ranks: { [provider]: candidate.provider_rank },
+          first: order++,
+        });
         continue;
       }
       entry.score += share;
@@ -35,7 +43,9 @@ export function fuseCandidates(lists: readonly ProviderCandidates[], maxCandidat
       if (candidate.snippet.length > entry.candidate.snippet.length) entry.candidate.snippet = candidate.snippet;
       entry.candidate.published_at ??= candidate.published_at ?? null;
       if (candidate.extra_snippets?.length) {
-        entry.candidate.extra_snippets = [...new Set([...(entry.candidate.extra_snippets ?? []), ...candidate.extra_snippets])];
+        entry.candidate.extra_snippets = [
+          ...new Set([...(entry.candidate.extra_snippets ?? []), ...candidate.extra_snippets]),
+        ];
       }
     }
   }

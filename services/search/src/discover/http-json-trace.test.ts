@@ -17,7 +17,12 @@ const upstream = createServer((request, response) => {
 });
 let upstreamUrl = '';
 
-const app = createServiceApp({ service: 'svc', baseUrl: 'https://rg.example', logger: createLogger({ service: 'test', level: 'silent' }), internalToken: token });
+const app = createServiceApp({
+  service: 'svc',
+  baseUrl: 'https://rg.example',
+  logger: createLogger({ service: 'test', level: 'silent' }),
+  internalToken: token,
+});
 app.post('/things', async () => {
   await requestJson({ provider: 'fake', url: upstreamUrl, timeoutMs: 2000 });
   return { traceparent: currentTraceparent() };
@@ -39,7 +44,10 @@ describe('W3C trace context in provider calls', () => {
   it('carries the trace into outbound provider calls, also after a JSON body was read', async () => {
     seenTraceparents.length = 0;
     const response = await app.inject({
-      method: 'POST', url: '/things', headers: { ...internal, traceparent: incoming, 'content-type': 'application/json' }, payload: '{"q":"x"}',
+      method: 'POST',
+      url: '/things',
+      headers: { ...internal, traceparent: incoming, 'content-type': 'application/json' },
+      payload: '{"q":"x"}',
     });
     expect(response.statusCode).toBe(200);
     const ours = (response.json() as { traceparent: string }).traceparent;

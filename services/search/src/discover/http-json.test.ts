@@ -17,11 +17,18 @@ const big = 'x'.repeat(2048);
 beforeAll(async () => {
   upstream = await startFakeUpstream((request) => {
     switch (request.path) {
-      case '/echo': return { json: { method: request.method, body: request.body ?? null, type: request.headers['content-type'] ?? null } };
-      case '/big': return { json: { big } };
-      case '/moved': return { status: 301, headers: { location: `http://elsewhere.invalid/?key=${SECRET_KEY}` }, text: BODY_MARKER };
-      case '/empty': return { text: '' };
-      default: return { status: 404, json: {} };
+      case '/echo':
+        return {
+          json: { method: request.method, body: request.body ?? null, type: request.headers['content-type'] ?? null },
+        };
+      case '/big':
+        return { json: { big } };
+      case '/moved':
+        return { status: 301, headers: { location: `http://elsewhere.invalid/?key=${SECRET_KEY}` }, text: BODY_MARKER };
+      case '/empty':
+        return { text: '' };
+      default:
+        return { status: 404, json: {} };
     }
   });
 });
@@ -32,7 +39,11 @@ const request = (path: string, extra: Partial<Parameters<typeof requestJson>[0]>
 
 describe('requestJson', () => {
   it('sends a JSON body as POST with its content type and returns the parsed reply', async () => {
-    expect(await request('/echo', { body: { q: 'tides' } })).toEqual({ method: 'POST', body: { q: 'tides' }, type: 'application/json' });
+    expect(await request('/echo', { body: { q: 'tides' } })).toEqual({
+      method: 'POST',
+      body: { q: 'tides' },
+      type: 'application/json',
+    });
     expect(await request('/echo')).toEqual({ method: 'GET', body: null, type: null });
   });
 
@@ -53,7 +64,12 @@ describe('requestJson', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const error = await requestJson({ provider: 'test', url: `http://127.0.0.1:${port}/`, timeoutMs: 2000, maxBytes: 10_000 }).catch((e: unknown) => e);
+    const error = await requestJson({
+      provider: 'test',
+      url: `http://127.0.0.1:${port}/`,
+      timeoutMs: 2000,
+      maxBytes: 10_000,
+    }).catch((e: unknown) => e);
     expect((error as ProviderUpstreamError).reason).toBe('sent a response larger than 10000 bytes');
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -80,7 +96,9 @@ describe('requestJson', () => {
 
   it('lets the caller’s abort win over its own deadline', async () => {
     const reason = new Error('caller gone');
-    const error = await request('/echo', { signal: AbortSignal.abort(reason), deadline: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await request('/echo', { signal: AbortSignal.abort(reason), deadline: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBe(reason);
   });
 });
@@ -94,7 +112,8 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Fri, 02 Oct 2026 09:00:00 GMT', now)).toBe(0);
   });
   it('ignores what it cannot read and clamps silly waits', () => {
-    for (const value of [null, undefined, '', '-5', '1.5', 'soon', '2026-10-03']) expect(parseRetryAfter(value, now)).toBeUndefined();
+    for (const value of [null, undefined, '', '-5', '1.5', 'soon', '2026-10-03'])
+      expect(parseRetryAfter(value, now)).toBeUndefined();
     expect(parseRetryAfter('99999999', now)).toBe(86_400);
   });
 });

@@ -77,9 +77,11 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
 
   // Which signal fired decides the error; anything else is the network's fault.
   const classify = (stage: 'could not be reached' | 'broke off its response', error?: unknown): unknown => {
-    if (request.signal?.aborted) return request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+    if (request.signal?.aborted)
+      return request.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
     if (deadline.aborted) return new ProviderTimeoutError(provider, timeoutMs);
-    if (stage === 'could not be reached') return new ProviderUpstreamError(provider, `${stage} (${networkCause(error)})`, { unreachable: true });
+    if (stage === 'could not be reached')
+      return new ProviderUpstreamError(provider, `${stage} (${networkCause(error)})`, { unreachable: true });
     return new ProviderUpstreamError(provider, stage);
   };
 
@@ -96,7 +98,13 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   let response: Response;
   try {
     // Redirects are not followed: a cross-origin hop would carry our key header along.
-    response = await fetch(request.url, { method: request.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal, redirect: 'manual' });
+    response = await fetch(request.url, {
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal,
+      redirect: 'manual',
+    });
   } catch (error) {
     throw classify('could not be reached', error);
   }
@@ -104,10 +112,18 @@ export async function requestJson(request: JsonRequest): Promise<unknown> {
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     const { status } = response;
-    const reason = request.describeStatus?.(status)
-      ?? (status >= 300 && status < 400 ? `answered HTTP ${status} (a redirect); set its base URL to the final address` : `answered HTTP ${status}`);
-    const retryAfterSeconds = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
-    throw new ProviderUpstreamError(provider, reason, retryAfterSeconds === undefined ? { status } : { status, retryAfterSeconds });
+    const reason =
+      request.describeStatus?.(status) ??
+      (status >= 300 && status < 400
+        ? `answered HTTP ${status} (a redirect); set its base URL to the final address`
+        : `answered HTTP ${status}`);
+    const retryAfterSeconds =
+      status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
+    throw new ProviderUpstreamError(
+      provider,
+      reason,
+      retryAfterSeconds === undefined ? { status } : { status, retryAfterSeconds },
+    );
   }
 
   let text: string;

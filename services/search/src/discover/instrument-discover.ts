@@ -17,7 +17,12 @@ function outcomeOf(error: unknown, signal: AbortSignal): UpstreamOutcome {
  */
 export function instrumentDiscoverProvider(provider: DiscoverProvider, metrics: AppMetrics): DiscoverProvider {
   const observe = (outcome: UpstreamOutcome, started: number): void =>
-    metrics.observeUpstream({ kind: 'discover', provider: provider.name, outcome, seconds: (performance.now() - started) / 1000 });
+    metrics.observeUpstream({
+      kind: 'discover',
+      provider: provider.name,
+      outcome,
+      seconds: (performance.now() - started) / 1000,
+    });
   return {
     name: provider.name,
     ...(provider.honours ? { honours: provider.honours } : {}),

@@ -39,7 +39,8 @@ export function normaliseCandidates(rows: readonly RawCandidate[], maxCandidates
     const extra = (row.extra_snippets ?? []).map(collapseWhitespace).filter((text) => text.length > 0);
     if (extra.length > 0) candidate.extra_snippets = extra;
     if (row.markup) candidate.markup = row.markup;
-    if (typeof row.provider_score === 'number' && Number.isFinite(row.provider_score)) candidate.provider_score = row.provider_score;
+    if (typeof row.provider_score === 'number' && Number.isFinite(row.provider_score))
+      candidate.provider_score = row.provider_score;
     candidates.push(candidate);
   }
   return candidates;

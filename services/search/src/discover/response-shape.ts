@@ -14,7 +14,11 @@ export const optionalText = z.string().nullish().catch(undefined);
 export const optionalNumber = z.number().nullish().catch(undefined);
 
 /** The envelope, parsed; unknown fields are ignored. Nothing from the body reaches the message. */
-export function parseEnvelope<Schema extends z.ZodType>(provider: string, schema: Schema, body: unknown): z.output<Schema> {
+export function parseEnvelope<Schema extends z.ZodType>(
+  provider: string,
+  schema: Schema,
+  body: unknown,
+): z.output<Schema> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ProviderUpstreamError(provider, 'sent a response in an unexpected shape');
   return parsed.data;

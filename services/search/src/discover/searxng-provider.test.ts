@@ -9,17 +9,55 @@ import { BODY_MARKER, describeUpstreamFailures, expectSafe } from './testing/ups
 /** 20 results per page like SearXNG, for `pages` pages; page 2 repeats two URLs of page 1. */
 function searxPage(request: SeenRequest, pages: number) {
   const pageno = Number(request.query.get('pageno'));
-  const results = pageno > pages ? [] : Array.from({ length: 20 }, (_, i) => {
-    const n = (pageno - 1) * 20 + i + 1;
-    const url = pageno === 2 && i < 2 ? `https://example.org/${i + 1}` : `https://example.org/${n}`;
-    return { url, title: `Result ${n}`, content: `Snippet ${n}`, engine: 'duckduckgo', engines: ['duckduckgo'], score: 1 / n, category: 'general', publishedDate: null, positions: [i + 1] };
-  });
-  return { json: { query: request.query.get('q'), number_of_results: 0, results, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] } };
+  const results =
+    pageno > pages
+      ? []
+      : Array.from({ length: 20 }, (_, i) => {
+          const n = (pageno - 1) * 20 + i + 1;
+          const url = pageno === 2 && i < 2 ? `https://example.org/${i + 1}` : `https://example.org/${n}`;
+          return {
+            url,
+            title: `Result ${n}`,
+            content: `Snippet ${n}`,
+            engine: 'duckduckgo',
+            engines: ['duckduckgo'],
+            score: 1 / n,
+            category: 'general',
+            publishedDate: null,
+            positions: [i + 1],
+          };
+        });
+  return {
+    json: {
+      query: request.query.get('q'),
+      number_of_results: 0,
+      results,
+      answers: [],
+      corrections: [],
+      infoboxes: [],
+      suggestions: [],
+      unresponsive_engines: [],
+    },
+  };
 }
 
 const tides = [
-  { url: 'https://en.wikipedia.org/wiki/Tide', title: 'Tide', content: 'Tides are the rise and fall of sea levels.', engine: 'wikipedia', score: 3.5, publishedDate: null },
-  { url: 'https://news.example.com/tides', title: 'King tides', content: 'Expected this week.', engine: 'bing news', score: 1.25, publishedDate: '2026-10-02T10:00:00' },
+  {
+    url: 'https://en.wikipedia.org/wiki/Tide',
+    title: 'Tide',
+    content: 'Tides are the rise and fall of sea levels.',
+    engine: 'wikipedia',
+    score: 3.5,
+    publishedDate: null,
+  },
+  {
+    url: 'https://news.example.com/tides',
+    title: 'King tides',
+    content: 'Expected this week.',
+    engine: 'bing news',
+    score: 1.25,
+    publishedDate: '2026-10-02T10:00:00',
+  },
   { url: 'magnet:?xt=urn:btih:abc', title: 'A torrent', content: 'Not a web page.', score: 1 },
 ];
 
@@ -32,7 +70,14 @@ beforeAll(async () => {
     const q = request.query.get('q');
     if (request.path !== '/searx/search') return { status: 404, text: 'Not Found' };
     if (q === 'json disabled') return { status: 403, text: `<html>${BODY_MARKER} Forbidden</html>` };
-    if (q === 'ocean tides') return { json: { query: q, results: Number(request.query.get('pageno')) === 1 ? tides : [], unresponsive_engines: [['google', 'CAPTCHA']] } };
+    if (q === 'ocean tides')
+      return {
+        json: {
+          query: q,
+          results: Number(request.query.get('pageno')) === 1 ? tides : [],
+          unresponsive_engines: [['google', 'CAPTCHA']],
+        },
+      };
     return searxPage(request, q === 'endless' ? 99 : 2);
   });
 });
@@ -51,8 +96,22 @@ describe('the SearXNG adapter', () => {
 
   it('maps content, score and publishedDate, and drops non-web URLs', async () => {
     expect(await searx(10, 'ocean tides')).toEqual([
-      { title: 'Tide', url: 'https://en.wikipedia.org/wiki/Tide', snippet: 'Tides are the rise and fall of sea levels.', published_at: null, provider_rank: 1, provider_score: 3.5 },
-      { title: 'King tides', url: 'https://news.example.com/tides', snippet: 'Expected this week.', published_at: '2026-10-02T10:00:00.000Z', provider_rank: 2, provider_score: 1.25 },
+      {
+        title: 'Tide',
+        url: 'https://en.wikipedia.org/wiki/Tide',
+        snippet: 'Tides are the rise and fall of sea levels.',
+        published_at: null,
+        provider_rank: 1,
+        provider_score: 3.5,
+      },
+      {
+        title: 'King tides',
+        url: 'https://news.example.com/tides',
+        snippet: 'Expected this week.',
+        published_at: '2026-10-02T10:00:00.000Z',
+        provider_rank: 2,
+        provider_score: 1.25,
+      },
     ]);
     // Two results were fewer than asked for, so it looked at page 2 and found it empty.
     expect(upstream.seen.map((r) => r.query.get('pageno'))).toEqual(['1', '2']);

@@ -30,7 +30,9 @@ const Row = z.object({
 });
 
 const describeStatus = (status: number): string | undefined =>
-  status === 403 ? 'refused the JSON format (HTTP 403); enable `json` in `search.formats` of its settings.yml' : undefined;
+  status === 403
+    ? 'refused the JSON format (HTTP 403); enable `json` in `search.formats` of its settings.yml'
+    : undefined;
 
 /**
  * SearXNG adapter. `baseUrl` is the instance (`SEARXNG_URL`, may include a path prefix); there is

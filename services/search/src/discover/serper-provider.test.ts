@@ -5,23 +5,49 @@ import { startFakeUpstream } from '@rankgate/platform/testing/fake-upstream';
 import type { FakeUpstream } from '@rankgate/platform/testing/fake-upstream';
 import { BODY_MARKER, describeUpstreamFailures, SECRET_KEY } from './testing/upstream-failure-contract.ts';
 
-interface SerperBody { q: string; num: number; page: number }
+interface SerperBody {
+  q: string;
+  num: number;
+  page: number;
+}
 
 const firstPage = [
-  { title: 'Tide - Wikipedia', link: 'https://en.wikipedia.org/wiki/Tide', snippet: 'Tides are the rise and fall of sea levels.', position: 1, sitelinks: [{ title: 'Tidal force', link: 'https://en.wikipedia.org/wiki/Tidal_force' }] },
-  { title: 'Tides today', link: 'https://tides.example.com/', snippet: 'High tide at 10:42.', date: '3 days ago', position: 2 },
-  { title: 'Tide tables 2024', link: 'https://noaa.example.gov/tables', snippet: 'Predictions.', date: 'Jan 5, 2024', position: 3 },
+  {
+    title: 'Tide - Wikipedia',
+    link: 'https://en.wikipedia.org/wiki/Tide',
+    snippet: 'Tides are the rise and fall of sea levels.',
+    position: 1,
+    sitelinks: [{ title: 'Tidal force', link: 'https://en.wikipedia.org/wiki/Tidal_force' }],
+  },
+  {
+    title: 'Tides today',
+    link: 'https://tides.example.com/',
+    snippet: 'High tide at 10:42.',
+    date: '3 days ago',
+    position: 2,
+  },
+  {
+    title: 'Tide tables 2024',
+    link: 'https://noaa.example.gov/tables',
+    snippet: 'Predictions.',
+    date: 'Jan 5, 2024',
+    position: 3,
+  },
   { title: 'No link', snippet: 'Skipped.', position: 4 },
 ];
 
 let upstream: FakeUpstream;
 const serper = (maxCandidates: number, q = 'ocean tides') =>
-  createSerperProvider({ apiKey: SECRET_KEY, baseUrl: upstream.url }).discover(q, { maxCandidates, signal: new AbortController().signal });
+  createSerperProvider({ apiKey: SECRET_KEY, baseUrl: upstream.url }).discover(q, {
+    maxCandidates,
+    signal: new AbortController().signal,
+  });
 
 beforeAll(async () => {
   upstream = await startFakeUpstream((request) => {
     const { q, num, page } = request.body as SerperBody;
-    if (q === 'ocean tides') return { json: { searchParameters: { q, type: 'search', engine: 'google' }, organic: firstPage, credits: 1 } };
+    if (q === 'ocean tides')
+      return { json: { searchParameters: { q, type: 'search', engine: 'google' }, organic: firstPage, credits: 1 } };
     if (q === 'nothing') return { json: { searchParameters: { q }, credits: 1 } };
     const total = q === 'short' ? 25 : 100;
     const organic = Array.from({ length: Math.max(0, Math.min(num, total - (page - 1) * num)) }, (_, i) => {
@@ -44,9 +70,27 @@ describe('the Serper adapter', () => {
 
   it('maps organic results: link to url, absolute dates only', async () => {
     expect(await serper(10)).toEqual([
-      { title: 'Tide - Wikipedia', url: 'https://en.wikipedia.org/wiki/Tide', snippet: 'Tides are the rise and fall of sea levels.', published_at: null, provider_rank: 1 },
-      { title: 'Tides today', url: 'https://tides.example.com/', snippet: 'High tide at 10:42.', published_at: null, provider_rank: 2 },
-      { title: 'Tide tables 2024', url: 'https://noaa.example.gov/tables', snippet: 'Predictions.', published_at: '2024-01-05', provider_rank: 3 },
+      {
+        title: 'Tide - Wikipedia',
+        url: 'https://en.wikipedia.org/wiki/Tide',
+        snippet: 'Tides are the rise and fall of sea levels.',
+        published_at: null,
+        provider_rank: 1,
+      },
+      {
+        title: 'Tides today',
+        url: 'https://tides.example.com/',
+        snippet: 'High tide at 10:42.',
+        published_at: null,
+        provider_rank: 2,
+      },
+      {
+        title: 'Tide tables 2024',
+        url: 'https://noaa.example.gov/tables',
+        snippet: 'Predictions.',
+        published_at: '2024-01-05',
+        provider_rank: 3,
+      },
     ]);
     // A short first page is the end.
     expect(upstream.seen).toHaveLength(1);

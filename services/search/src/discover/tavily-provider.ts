@@ -47,14 +47,18 @@ export function createTavilyProvider(options: KeyedProviderOptions = {}): Discov
             url: endpointUrl(baseUrl, '/search'),
             headers: { Authorization: `Bearer ${apiKey}` },
             body: {
-              query, max_results: Math.min(MAX_RESULTS, maxCandidates), search_depth: 'basic',
+              query,
+              max_results: Math.min(MAX_RESULTS, maxCandidates),
+              search_depth: 'basic',
               ...(filters?.include_domains?.length ? { include_domains: filters.include_domains } : {}),
               ...(filters?.exclude_domains?.length ? { exclude_domains: filters.exclude_domains } : {}),
               // Tavily rejects time_range together with dates; the request schema never sends both.
               ...(filters?.time_range ? { time_range: filters.time_range } : {}),
               ...(filters?.start_date ? { start_date: filters.start_date } : {}),
               ...(filters?.end_date ? { end_date: filters.end_date } : {}),
-              ...(filters?.country && countryName(filters.country) ? { country: countryName(filters.country), topic: 'general' } : {}),
+              ...(filters?.country && countryName(filters.country)
+                ? { country: countryName(filters.country), topic: 'general' }
+                : {}),
             },
             describeStatus: keyRejected('TAVILY_API_KEY'),
           });

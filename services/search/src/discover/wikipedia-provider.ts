@@ -49,19 +49,29 @@ export function createWikipediaProvider(options: HttpProviderOptions = {}): Disc
         fetchPage: async (index) => {
           const body = await call({
             url: endpointUrl(baseUrl, '/w/api.php', {
-              action: 'query', list: 'search', format: 'json', formatversion: 2, utf8: 1,
-              srsearch: query, srlimit: limit, sroffset: index * limit,
+              action: 'query',
+              list: 'search',
+              format: 'json',
+              formatversion: 2,
+              utf8: 1,
+              srsearch: query,
+              srlimit: limit,
+              sroffset: index * limit,
               // No timestamp (last edit, not a publish date) and no srinfo (total hits) to compute.
-              srprop: 'snippet|sectiontitle', srinfo: '',
+              srprop: 'snippet|sectiontitle',
+              srinfo: '',
             }),
           });
           const envelope = parseEnvelope(PROVIDER, Envelope, body);
-          if ('error' in envelope) throw new ProviderUpstreamError(PROVIDER, `answered with API error ${safeCode(envelope.error.code)}`);
+          if ('error' in envelope)
+            throw new ProviderUpstreamError(PROVIDER, `answered with API error ${safeCode(envelope.error.code)}`);
           const rows = keepRows(envelope.query.search, Row).flatMap((row) => {
             const snippet = htmlToText(row.snippet ?? '');
             // Redirect pages duplicate their target (SearXNG skips them too).
             if (/^#REDIRECT\b/i.test(snippet)) return [];
-            return [{ title: row.title, url: articleUrl(baseUrl, row.title, row.sectiontitle), snippet, published_at: null }];
+            return [
+              { title: row.title, url: articleUrl(baseUrl, row.title, row.sectiontitle), snippet, published_at: null },
+            ];
           });
           return { rows, last: envelope.continue === undefined };
         },
@@ -72,7 +82,8 @@ export function createWikipediaProvider(options: HttpProviderOptions = {}): Disc
 
 /** `{baseUrl}/wiki/Title_with_underscores#Section`, keeping `/` and `:` readable. */
 function articleUrl(baseUrl: string, title: string, section: string | null | undefined): string {
-  const encode = (text: string) => encodeURIComponent(text.replaceAll(' ', '_')).replace(/%2F/g, '/').replace(/%3A/g, ':');
+  const encode = (text: string) =>
+    encodeURIComponent(text.replaceAll(' ', '_')).replace(/%2F/g, '/').replace(/%3A/g, ':');
   return endpointUrl(baseUrl, `/wiki/${encode(title)}`) + (section ? `#${encode(section)}` : '');
 }
 

@@ -11,7 +11,11 @@ export interface RowOptions {
   unranked?: boolean;
 }
 
-export function toResultRow(row: RankedCandidate, rank: number, { relaxed = false, unranked = false }: RowOptions = {}): ResultRow {
+export function toResultRow(
+  row: RankedCandidate,
+  rank: number,
+  { relaxed = false, unranked = false }: RowOptions = {},
+): ResultRow {
   const { candidate } = row;
   const result: ResultRow = {
     rank,
@@ -37,11 +41,19 @@ export function toResultRow(row: RankedCandidate, rank: number, { relaxed = fals
 
 /** What the gates removed: enough for an operator or a UI to see why, no text to read. */
 export function toDropped(rows: readonly RankedCandidate[], limit = 10): SearchMeta['dropped'] {
-  return rows.flatMap((row) => (row.gate.failed ? [{
-    url: row.candidate.url,
-    domain: row.domain,
-    reason: 'gate' as const,
-    gate: row.gate.failed,
-    injection_risk: injectionRisk(row.signals.prompt_injection, PROMPT_INJECTION_THRESHOLD),
-  }] : [])).slice(0, limit);
+  return rows
+    .flatMap((row) =>
+      row.gate.failed
+        ? [
+            {
+              url: row.candidate.url,
+              domain: row.domain,
+              reason: 'gate' as const,
+              gate: row.gate.failed,
+              injection_risk: injectionRisk(row.signals.prompt_injection, PROMPT_INJECTION_THRESHOLD),
+            },
+          ]
+        : [],
+    )
+    .slice(0, limit);
 }

@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto';
 import type { PageJob, PageResult, RowPage, Signals } from '@rankgate/contracts';
 import { MAX_EVIDENCE_SPANS, SIGNAL_NAMES } from '@rankgate/contracts';
 import type { JobProducer } from '@rankgate/platform/queue';
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobRunAbortedError } from '@rankgate/platform/queue';
+import {
+  InvalidJobPayloadError,
+  JobDeadlineExceededError,
+  JobFailedError,
+  JobRunAbortedError,
+} from '@rankgate/platform/queue';
 import type { JudgeUsage } from '@rankgate/ranking';
 
 import type { RankedCandidate } from '@rankgate/ranking';
@@ -45,7 +50,10 @@ const FETCHED_FAILURES = new Set(['http_status', 'unsupported_type', 'no_text'])
 const REASON_MAX_CHARS = 200;
 
 const snippetLevel = (status: RowPage['status'], reason: string, extra: Partial<RowPage> = {}): RowPage => ({
-  judged_on: 'snippet', status, reason: reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS - 1)}…` : reason, ...extra,
+  judged_on: 'snippet',
+  status,
+  reason: reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS - 1)}…` : reason,
+  ...extra,
 });
 
 /**
@@ -63,7 +71,10 @@ function whyNotRead(error: unknown, deadline: number, startedAt: number, signal:
     return snippetLevel('deadline', `the page was not read: ${why}`);
   }
   if (error instanceof JobDeadlineExceededError) {
-    return snippetLevel('deadline', `the page was not read by the request deadline (${Math.max(0, Math.round(deadline - startedAt))} ms for stage C)`);
+    return snippetLevel(
+      'deadline',
+      `the page was not read by the request deadline (${Math.max(0, Math.round(deadline - startedAt))} ms for stage C)`,
+    );
   }
   if (error instanceof JobFailedError) return snippetLevel('fetch_failed', error.reason);
   if (error instanceof InvalidJobPayloadError) return snippetLevel('fetch_refused', 'invalid_url');
@@ -71,10 +82,16 @@ function whyNotRead(error: unknown, deadline: number, startedAt: number, signal:
 }
 
 /** Page signals replace the snippet's where the page judge gave a parse; injection keeps the higher. */
-function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 'read' }>, fetchMs: number): RankedCandidate {
+function withPage(
+  row: RankedCandidate,
+  page: Extract<PageResult, { outcome: 'read' }>,
+  fetchMs: number,
+): RankedCandidate {
   const signals = { ...row.signals } as Signals;
   for (const name of SIGNAL_NAMES) signals[name] = page.signals[name] ?? row.signals[name];
-  const injections = [row.signals.prompt_injection, page.signals.prompt_injection].filter((s): s is number => s !== null);
+  const injections = [row.signals.prompt_injection, page.signals.prompt_injection].filter(
+    (s): s is number => s !== null,
+  );
   signals.prompt_injection = injections.length > 0 ? Math.max(...injections) : null;
   const isRepublisher = page.is_republisher ?? row.isRepublisher;
   return {
@@ -90,7 +107,10 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
     content: page.content ?? page.excerpt,
     publishedAt: row.candidate.published_at ?? page.published_at,
     page: {
-      judged_on: 'page', status: 'judged', final_url: page.final_url, fetch_ms: fetchMs,
+      judged_on: 'page',
+      status: 'judged',
+      final_url: page.final_url,
+      fetch_ms: fetchMs,
       ...(page.hidden_text.kinds.length > 0 ? { hidden_text: page.hidden_text.kinds } : {}),
     },
   };
@@ -102,7 +122,10 @@ function withPage(row: RankedCandidate, page: Extract<PageResult, { outcome: 're
  * re-scores its row and the gates run again on the new signals; every other row keeps its
  * snippet-level scores and says why in `page`.
  */
-export async function runDeepStage(ranked: readonly RankedCandidate[], options: DeepStageOptions): Promise<DeepStageResult> {
+export async function runDeepStage(
+  ranked: readonly RankedCandidate[],
+  options: DeepStageOptions,
+): Promise<DeepStageResult> {
   const survivors = ranked.filter((row) => row.judged && !row.gate.failed);
   // When the gates left nothing, the relax rule will return the pre-gate ranking: read those pages.
   const pool = survivors.length > 0 ? survivors : ranked.filter((row) => row.judged);
@@ -122,42 +145,69 @@ export async function runDeepStage(ranked: readonly RankedCandidate[], options: 
   let judged = 0;
   let fetched = 0;
 
-  const settled = await Promise.all(planned.map(async (row): Promise<[RankedCandidate, RankedCandidate]> => {
-    if (!pages) return [row, { ...row, page: snippetLevel('unavailable', 'deep mode has no ranking worker in this deployment') }];
-    const job: PageJob = {
-      request_id: options.requestId,
-      query: options.query,
-      ...(options.maxChars ? { max_chars: options.maxChars } : {}),
-      candidate: { url: row.candidate.url, title: row.candidate.title, snippet: row.candidate.snippet, provider_rank: row.candidate.provider_rank },
-    };
-    let next: RankedCandidate;
-    try {
-      const result = await pages.run(job, {
-        deadline: options.deadline, jobId: pageJobId(options.requestId, options.query, row.candidate.url), ...(options.signal ? { signal: options.signal } : {}),
-      });
-      const fetchMs = Date.now() - startedAt;
-      if (result.outcome === 'read') {
-        judged += 1;
-        fetched += 1;
-        usage.calls += result.usage.judge_calls;
-        usage.input_tokens += result.usage.input_tokens;
-        usage.output_tokens += result.usage.output_tokens;
-        next = withPage(row, result, fetchMs);
-      } else {
-        if (FETCHED_FAILURES.has(result.failure)) fetched += 1;
-        const reason = result.failure === 'fetch_refused' ? result.reason : result.failure === 'deadline' ? `the page was not read by the request deadline: ${result.reason}` : result.reason;
-        next = { ...row, page: snippetLevel(result.failure, reason, { ...(result.final_url ? { final_url: result.final_url } : {}), fetch_ms: fetchMs }) };
+  const settled = await Promise.all(
+    planned.map(async (row): Promise<[RankedCandidate, RankedCandidate]> => {
+      if (!pages)
+        return [
+          row,
+          { ...row, page: snippetLevel('unavailable', 'deep mode has no ranking worker in this deployment') },
+        ];
+      const job: PageJob = {
+        request_id: options.requestId,
+        query: options.query,
+        ...(options.maxChars ? { max_chars: options.maxChars } : {}),
+        candidate: {
+          url: row.candidate.url,
+          title: row.candidate.title,
+          snippet: row.candidate.snippet,
+          provider_rank: row.candidate.provider_rank,
+        },
+      };
+      let next: RankedCandidate;
+      try {
+        const result = await pages.run(job, {
+          deadline: options.deadline,
+          jobId: pageJobId(options.requestId, options.query, row.candidate.url),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        const fetchMs = Date.now() - startedAt;
+        if (result.outcome === 'read') {
+          judged += 1;
+          fetched += 1;
+          usage.calls += result.usage.judge_calls;
+          usage.input_tokens += result.usage.input_tokens;
+          usage.output_tokens += result.usage.output_tokens;
+          next = withPage(row, result, fetchMs);
+        } else {
+          if (FETCHED_FAILURES.has(result.failure)) fetched += 1;
+          const reason =
+            result.failure === 'fetch_refused'
+              ? result.reason
+              : result.failure === 'deadline'
+                ? `the page was not read by the request deadline: ${result.reason}`
+                : result.reason;
+          next = {
+            ...row,
+            page: snippetLevel(result.failure, reason, {
+              ...(result.final_url ? { final_url: result.final_url } : {}),
+              fetch_ms: fetchMs,
+            }),
+          };
+        }
+      } catch (error) {
+        next = { ...row, page: whyNotRead(error, options.deadline, startedAt, options.signal) };
       }
-    } catch (error) {
-      next = { ...row, page: whyNotRead(error, options.deadline, startedAt, options.signal) };
-    }
-    done += 1;
-    options.onProgress?.({ done, planned: planned.length });
-    return [row, next];
-  }));
+      done += 1;
+      options.onProgress?.({ done, planned: planned.length });
+      return [row, next];
+    }),
+  );
 
   const replaced = new Map(settled);
-  const notFetched = snippetLevel('not_fetched', `outside the ${planned.length} page(s) read for this request (the best stage-B survivors)`);
+  const notFetched = snippetLevel(
+    'not_fetched',
+    `outside the ${planned.length} page(s) read for this request (the best stage-B survivors)`,
+  );
   const rows = ranked.map((row) => replaced.get(row) ?? (plannedSet.has(row) ? row : { ...row, page: notFetched }));
   rows.sort(compareRanked);
   return { ranked: rows, planned: planned.length, judged, fetched, usage };

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 import { DiscoverCache, normaliseQuery } from './discover-cache.ts';
 
-const candidates: Candidate[] = [{ title: 'Tide', url: 'https://en.wikipedia.org/wiki/Tide', snippet: 'Tides…', provider_rank: 1 }];
+const candidates: Candidate[] = [
+  { title: 'Tide', url: 'https://en.wikipedia.org/wiki/Tide', snippet: 'Tides…', provider_rank: 1 },
+];
 
 function setup(store: KeyValueStore = new MemoryKeyValueStore()) {
   let clock = 1_000_000;
@@ -16,11 +18,18 @@ function setup(store: KeyValueStore = new MemoryKeyValueStore()) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     return candidates;
   };
-  return { cache, fetch, calls: () => calls, advance: (ms: number) => { clock += ms; } };
+  return {
+    cache,
+    fetch,
+    calls: () => calls,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
 }
 
 describe('the discover cache', () => {
-  it('misses, then hits with the entry\'s age', async () => {
+  it("misses, then hits with the entry's age", async () => {
     const { cache, fetch, calls, advance } = setup();
     const key = cache.key('brave', 'Ocean  Tides', 10);
     expect(await cache.get(key, fetch, { refresh: false })).toMatchObject({ hit: false, ageSeconds: 0 });

@@ -26,7 +26,8 @@ export interface DiscoverCacheOptions {
 }
 
 /** Same query in other spacing or case is the same entry. */
-export const normaliseQuery = (query: string): string => query.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+export const normaliseQuery = (query: string): string =>
+  query.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Discover payloads, cached per (provider, normalised query, max_candidates, filters) for a short TTL:
@@ -46,16 +47,26 @@ export class DiscoverCache {
 
   /** Filters are part of the key (a filtered answer is another answer); none keeps the unfiltered key. */
   key(provider: string, query: string, maxCandidates: number, filters: SearchFilters = {}): string {
-    const scoped = Object.keys(filters).length > 0 ? `${normaliseQuery(query)}\n${JSON.stringify(filters)}` : normaliseQuery(query);
+    const scoped =
+      Object.keys(filters).length > 0 ? `${normaliseQuery(query)}\n${JSON.stringify(filters)}` : normaliseQuery(query);
     const digest = createHash('sha256').update(scoped).digest('base64url').slice(0, 32);
     return `discover:${provider}:${maxCandidates}:${digest}`;
   }
 
-  async get(key: string, fetch: () => Promise<Candidate[]>, { refresh }: { refresh: boolean }): Promise<CachedDiscover> {
+  async get(
+    key: string,
+    fetch: () => Promise<Candidate[]>,
+    { refresh }: { refresh: boolean },
+  ): Promise<CachedDiscover> {
     if (!refresh) {
       const cached = await this.read(key);
       this.options.onLookup?.(cached ? 'hit' : 'miss');
-      if (cached) return { candidates: cached.candidates, hit: true, ageSeconds: Math.max(0, Math.floor((this.now() - cached.stored_at) / 1000)) };
+      if (cached)
+        return {
+          candidates: cached.candidates,
+          hit: true,
+          ageSeconds: Math.max(0, Math.floor((this.now() - cached.stored_at) / 1000)),
+        };
     } else {
       this.options.onLookup?.('refresh');
     }
@@ -70,7 +81,9 @@ export class DiscoverCache {
   private async fetchAndStore(key: string, fetch: () => Promise<Candidate[]>): Promise<Candidate[]> {
     const candidates = await fetch();
     try {
-      await this.options.store.set(key, JSON.stringify({ stored_at: this.now(), candidates }), { ttlMs: this.options.ttlMs });
+      await this.options.store.set(key, JSON.stringify({ stored_at: this.now(), candidates }), {
+        ttlMs: this.options.ttlMs,
+      });
     } catch (error) {
       this.options.onStoreError?.(error);
     }

@@ -10,7 +10,8 @@ const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).hostna
 const domainOf = (url: string): string => hostOf(url).replace(/^www\./, '');
 
 type DateWindow = NonNullable<ReturnType<typeof dateWindow>>;
-const outsideWindow = (day: string, window: DateWindow): boolean => Boolean((window.from && day < window.from) || (window.to && day > window.to));
+const outsideWindow = (day: string, window: DateWindow): boolean =>
+  Boolean((window.from && day < window.from) || (window.to && day > window.to));
 
 /**
  * The filters enforced on what the providers returned, whatever each provider did with them: a domain
@@ -70,7 +71,12 @@ export function enforceDatesOnPages(
   for (const row of rows) {
     const found = row.candidate.published_at ? undefined : row.publishedAt?.slice(0, 10);
     if (found && outsideWindow(found, window)) {
-      dropped.push({ url: row.candidate.url, domain: domainOf(row.candidate.url), reason: 'outside_dates', published_at: row.publishedAt ?? null });
+      dropped.push({
+        url: row.candidate.url,
+        domain: domainOf(row.candidate.url),
+        reason: 'outside_dates',
+        published_at: row.publishedAt ?? null,
+      });
     } else {
       kept.push(row);
     }

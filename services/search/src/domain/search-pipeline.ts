@@ -65,7 +65,11 @@ const elapsed = (from: number): number => Math.round((performance.now() - from) 
  * every row. When the gates leave nothing, the pre-gate ranking is restored and each restored
  * row says `gates_relaxed: true`.
  */
-export async function runSearch(request: SearchRequest, context: SearchContext, deps: SearchDependencies): Promise<SearchResponse> {
+export async function runSearch(
+  request: SearchRequest,
+  context: SearchContext,
+  deps: SearchDependencies,
+): Promise<SearchResponse> {
   const received = context.receivedAt ?? performance.now();
   const started = performance.now();
   const providers = deps.providers ?? (deps.provider ? [deps.provider] : []);
@@ -73,10 +77,22 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const asOf = new Date();
   const discovered = await discoverFromSources(
     { query: request.q, maxCandidates: request.max_candidates, filters, refresh: request.nocache },
-    { providers, cache: deps.cache, deadlineMs: deps.discoverDeadlineMs, ...(deps.strategy ? { strategy: deps.strategy } : {}), ...(deps.breakers ? { breakers: deps.breakers } : {}) },
+    {
+      providers,
+      cache: deps.cache,
+      deadlineMs: deps.discoverDeadlineMs,
+      ...(deps.strategy ? { strategy: deps.strategy } : {}),
+      ...(deps.breakers ? { breakers: deps.breakers } : {}),
+    },
   );
   const asked = new Set(discovered.reports.filter((report) => report.status === 'ok').map((report) => report.name));
-  const warnings = [...filterWarnings(providers.filter((provider) => asked.has(provider.name)), filters), ...discovered.warnings];
+  const warnings = [
+    ...filterWarnings(
+      providers.filter((provider) => asked.has(provider.name)),
+      filters,
+    ),
+    ...discovered.warnings,
+  ];
   // Providers narrow what they can; the filters hold on every row whatever they did.
   const filtered = enforceFilters(discovered.candidates, filters, asOf);
   const discoverMs = elapsed(started);
@@ -95,14 +111,24 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const fetchStarted = performance.now();
   const stageC = deep
     ? await runDeepStage(cascade.ranked, {
-      query: request.q, requestId: context.requestId, pages: deps.pages, maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
-      maxChars: request.max_chars,
-      // Epoch ms, whole (the queue envelope's deadline is an integer).
-      deadline: Math.floor(Date.now() - (performance.now() - received) + (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) - RESPONSE_MARGIN_MS),
-      // A caller that has gone needs no pages; a service shutting down answers with those it has.
-      signal: deps.deepWrapUp ? AbortSignal.any([context.signal, deps.deepWrapUp]) : context.signal,
-      ...(context.onProgress ? { onProgress: ({ done, planned }) => context.onProgress?.({ stage: 'pages', done, planned }) } : {}),
-    })
+        query: request.q,
+        requestId: context.requestId,
+        pages: deps.pages,
+        maxPages: deps.deepMaxPages ?? DEEP_DEFAULTS.maxPages,
+        maxChars: request.max_chars,
+        // Epoch ms, whole (the queue envelope's deadline is an integer).
+        deadline: Math.floor(
+          Date.now() -
+            (performance.now() - received) +
+            (deps.deepDeadlineMs ?? DEEP_DEFAULTS.deadlineMs) -
+            RESPONSE_MARGIN_MS,
+        ),
+        // A caller that has gone needs no pages; a service shutting down answers with those it has.
+        signal: deps.deepWrapUp ? AbortSignal.any([context.signal, deps.deepWrapUp]) : context.signal,
+        ...(context.onProgress
+          ? { onProgress: ({ done, planned }) => context.onProgress?.({ stage: 'pages', done, planned }) }
+          : {}),
+      })
     : undefined;
   const fetchMs = stageC ? elapsed(fetchStarted) : 0;
   const paged = stageC ? enforceDatesOnPages(stageC.ranked, filters, asOf) : { kept: cascade.ranked, dropped: [] };

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 export function registerSandboxRoute(app: FastifyInstance, template: SearchResponse): void {
   // `as_of` is today's date on every answer, like a live search's.
   app.get('/v1/sandbox', async (request): Promise<SearchResponse> => ({
-    ...template, meta: { ...template.meta, request_id: request.id, as_of: new Date().toISOString().slice(0, 10) },
+    ...template,
+    meta: { ...template.meta, request_id: request.id, as_of: new Date().toISOString().slice(0, 10) },
   }));
 }

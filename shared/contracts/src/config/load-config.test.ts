@@ -10,7 +10,12 @@ const token = 'x'.repeat(32);
 describe('loadConfig', () => {
   it('applies defaults and coerces numbers', () => {
     const config = loadConfig('test', schema, { INTERNAL_TOKEN: token, PORT: '9000' });
-    expect(config).toMatchObject({ PORT: 9000, HOST: '127.0.0.1', LOG_LEVEL: 'info', BASE_URL: 'http://127.0.0.1:8080' });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      BASE_URL: 'http://127.0.0.1:8080',
+    });
   });
 
   it('treats an empty value as unset', () => {
@@ -33,7 +38,8 @@ describe('loadConfig', () => {
   });
 
   it('strips a trailing slash from BASE_URL', () => {
-    expect(loadConfig('test', schema, { INTERNAL_TOKEN: token, BASE_URL: 'https://search.example.com/' }).BASE_URL)
-      .toBe('https://search.example.com');
+    expect(
+      loadConfig('test', schema, { INTERNAL_TOKEN: token, BASE_URL: 'https://search.example.com/' }).BASE_URL,
+    ).toBe('https://search.example.com');
   });
 });

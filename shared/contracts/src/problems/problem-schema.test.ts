@@ -7,7 +7,10 @@ import { ProblemSchema } from './problem-schema.ts';
 describe('ProblemSchema, the one schema of a problem body', () => {
   it.each(PROBLEM_CODES)('buildProblem(%s) is a body the schema accepts, extensions included', (code) => {
     const body = buildProblem(code, {
-      baseUrl: 'https://rankgate.test/', instance: '/v1/search', requestId: 'req-1', errors: [{ field: 'q', message: 'Required' }],
+      baseUrl: 'https://rankgate.test/',
+      instance: '/v1/search',
+      requestId: 'req-1',
+      errors: [{ field: 'q', message: 'Required' }],
     });
     expect(ProblemSchema.parse(body)).toEqual(body);
   });

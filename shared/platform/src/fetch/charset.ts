@@ -11,15 +11,24 @@ export function parseContentType(header: string | undefined): { essence: string;
   let charset: string | undefined;
   for (const param of params) {
     const [name = '', ...value] = param.split('=');
-    if (name.trim().toLowerCase() === 'charset') charset = value.join('=').trim().replace(/^"(.*)"$/, '$1') || undefined;
+    if (name.trim().toLowerCase() === 'charset')
+      charset =
+        value
+          .join('=')
+          .trim()
+          .replace(/^"(.*)"$/, '$1') || undefined;
   }
   return { essence: type.trim().toLowerCase(), charset };
 }
 
 /** Types whose bytes are text in some encoding. */
 export function isTextual(essence: string): boolean {
-  return essence.startsWith('text/') || /^application\/(?:xhtml\+xml|xml|json|javascript|ld\+json)$/.test(essence)
-    || essence.endsWith('+xml') || essence.endsWith('+json');
+  return (
+    essence.startsWith('text/') ||
+    /^application\/(?:xhtml\+xml|xml|json|javascript|ld\+json)$/.test(essence) ||
+    essence.endsWith('+xml') ||
+    essence.endsWith('+json')
+  );
 }
 
 /** The Encoding Standard's name for a label, or undefined when TextDecoder does not know it. */
@@ -69,7 +78,12 @@ function isValidUtf8(body: Buffer): boolean {
 /** The encoding of a textual body, or undefined for binary types (PDF, images). */
 export function detectCharset(body: Buffer, essence: string, headerCharset: string | undefined): string | undefined {
   if (!isTextual(essence)) return undefined;
-  return fromBom(body) ?? encodingName(headerCharset) ?? fromDocument(body, essence) ?? (isValidUtf8(body) ? 'utf-8' : 'windows-1252');
+  return (
+    fromBom(body) ??
+    encodingName(headerCharset) ??
+    fromDocument(body, essence) ??
+    (isValidUtf8(body) ? 'utf-8' : 'windows-1252')
+  );
 }
 
 /** windows-1252 bytes 0x80-0x9F (the rest is Latin-1); 0xFFFD for the five unassigned ones. */

@@ -33,13 +33,23 @@ export const DEFAULT_ALLOWED_PORTS: readonly number[] = [80, 443];
 
 /** Throws a TypeError naming the first setting that cannot work, so a bad policy fails at start. */
 export function validateFetchPolicy(policy: FetchPolicy): void {
-  const positive = ['connectTimeoutMs', 'totalTimeoutMs', 'maxBytes', 'maxDecompressedBytes', 'perHostConcurrency'] as const;
+  const positive = [
+    'connectTimeoutMs',
+    'totalTimeoutMs',
+    'maxBytes',
+    'maxDecompressedBytes',
+    'perHostConcurrency',
+  ] as const;
   for (const key of positive) {
-    if (!Number.isInteger(policy[key]) || policy[key] <= 0) throw new TypeError(`fetch policy: ${key} must be a positive integer`);
+    if (!Number.isInteger(policy[key]) || policy[key] <= 0)
+      throw new TypeError(`fetch policy: ${key} must be a positive integer`);
   }
-  if (!Number.isInteger(policy.maxRedirects) || policy.maxRedirects < 0) throw new TypeError('fetch policy: maxRedirects must be an integer ≥ 0');
-  if (!policy.userAgent.trim() || /[\r\n]/.test(policy.userAgent)) throw new TypeError('fetch policy: userAgent must be one non-empty line');
+  if (!Number.isInteger(policy.maxRedirects) || policy.maxRedirects < 0)
+    throw new TypeError('fetch policy: maxRedirects must be an integer ≥ 0');
+  if (!policy.userAgent.trim() || /[\r\n]/.test(policy.userAgent))
+    throw new TypeError('fetch policy: userAgent must be one non-empty line');
   for (const port of policy.allowedPorts ?? []) {
-    if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new TypeError(`fetch policy: allowed port ${port} is not a port`);
+    if (!Number.isInteger(port) || port < 1 || port > 65_535)
+      throw new TypeError(`fetch policy: allowed port ${port} is not a port`);
   }
 }

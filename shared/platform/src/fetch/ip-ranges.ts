@@ -48,7 +48,8 @@ const nonPublicV6 = new BlockList();
 for (const [network, prefix] of NON_PUBLIC_V6) nonPublicV6.addSubnet(network, prefix, 'ipv6');
 
 /** `[::1]` → `::1`: URL hostnames keep the brackets of an IPv6 literal. */
-export const stripBrackets = (host: string): string => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+export const stripBrackets = (host: string): string =>
+  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 
 const mappedV4 = new BlockList();
 mappedV4.addSubnet('::ffff:0:0', 96, 'ipv6');
@@ -69,7 +70,10 @@ export function unwrapMappedIPv4(address: string): string {
   const canonical = canonicalIPv6(ip);
   if (!mappedV4.check(canonical, 'ipv6')) return canonical;
   // Canonical mapped form is `::ffff:hhhh:hhhh`; the last two hextets are the IPv4 address.
-  const [high = 0, low = 0] = canonical.split(':').slice(-2).map((hextet) => Number.parseInt(hextet, 16));
+  const [high = 0, low = 0] = canonical
+    .split(':')
+    .slice(-2)
+    .map((hextet) => Number.parseInt(hextet, 16));
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 

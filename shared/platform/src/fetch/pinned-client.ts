@@ -14,7 +14,12 @@ const noLookup: LookupFunction = (hostname, _options, callback) => {
  * order, never to what a fresh DNS lookup would say (DNS rebinding cannot switch it). The Host
  * header and the TLS server name (SNI, certificate check) stay the URL's host name.
  */
-export function createPinnedClient(origin: string, addresses: readonly ResolvedAddress[], connectTimeoutMs: number, bodyTimeoutMs: number): Client {
+export function createPinnedClient(
+  origin: string,
+  addresses: readonly ResolvedAddress[],
+  connectTimeoutMs: number,
+  bodyTimeoutMs: number,
+): Client {
   const connector = buildConnector({ timeout: connectTimeoutMs, lookup: noLookup });
   return new Client(origin, {
     connect(options, callback) {

@@ -17,11 +17,17 @@ const MAX_ENCODINGS = 2;
 
 function decoderFor(encoding: string, url: string): Transform | undefined {
   switch (encoding) {
-    case 'identity': return undefined;
-    case 'gzip': case 'x-gzip': return createGunzip();
-    case 'deflate': return createInflate();
-    case 'br': return createBrotliDecompress();
-    default: throw new FetchRefusedError('decompression', url, `content-encoding "${encoding}" is not supported`);
+    case 'identity':
+      return undefined;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      throw new FetchRefusedError('decompression', url, `content-encoding "${encoding}" is not supported`);
   }
 }
 
@@ -41,10 +47,22 @@ function byteCap(limit: number, onExceeded: () => Error): Transform {
  * and the decompressed-size cap, and returns the decoded bytes. Stops reading as soon as a cap is
  * passed, so neither a large body nor a zip bomb is ever held in memory.
  */
-export async function readCappedBody(body: Readable, contentEncoding: string | undefined, limits: BodyLimits, url: string): Promise<Buffer> {
-  const encodings = (contentEncoding ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
-  if (encodings.length > MAX_ENCODINGS) throw new FetchRefusedError('decompression', url, `${encodings.length} stacked content-encodings`);
-  const decoders = encodings.reverse().map((encoding) => decoderFor(encoding, url)).filter((d): d is Transform => d !== undefined);
+export async function readCappedBody(
+  body: Readable,
+  contentEncoding: string | undefined,
+  limits: BodyLimits,
+  url: string,
+): Promise<Buffer> {
+  const encodings = (contentEncoding ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  if (encodings.length > MAX_ENCODINGS)
+    throw new FetchRefusedError('decompression', url, `${encodings.length} stacked content-encodings`);
+  const decoders = encodings
+    .reverse()
+    .map((encoding) => decoderFor(encoding, url))
+    .filter((d): d is Transform => d !== undefined);
   const chunks: Buffer[] = [];
   // An unencoded body is its own decompressed form: both caps apply to it as one.
   const rawCap = decoders.length > 0 ? limits.maxBytes : Math.min(limits.maxBytes, limits.maxDecompressedBytes);
@@ -54,7 +72,17 @@ export async function readCappedBody(body: Readable, contentEncoding: string | u
     ...decoders,
   ];
   if (decoders.length > 0) {
-    stages.push(byteCap(limits.maxDecompressedBytes, () => new FetchRefusedError('decompression', url, `the decompressed body is larger than ${limits.maxDecompressedBytes} bytes`)));
+    stages.push(
+      byteCap(
+        limits.maxDecompressedBytes,
+        () =>
+          new FetchRefusedError(
+            'decompression',
+            url,
+            `the decompressed body is larger than ${limits.maxDecompressedBytes} bytes`,
+          ),
+      ),
+    );
   }
   try {
     const collect = new Writable({
@@ -69,7 +97,9 @@ export async function readCappedBody(body: Readable, contentEncoding: string | u
     const code = (error as NodeJS.ErrnoException).code ?? '';
     // zlib reports corrupt data as Z_DATA_ERROR, Z_BUF_ERROR …; brotli as ERR__ERROR_FORMAT_… codes.
     if (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.includes('BROTLI')) {
-      throw new FetchRefusedError('decompression', url, `the ${encodings.join(', ')} body is corrupt`, { cause: error });
+      throw new FetchRefusedError('decompression', url, `the ${encodings.join(', ')} body is corrupt`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -33,11 +33,24 @@ let fetcher: SafeFetcher;
 
 beforeAll(async () => {
   server = await startPageServer(fetcherTestPages(load, () => server.origin));
-  dns = await startFakeDns((name, type) => (['a.test', 'b.test', 'pages.test'].includes(name) && type === 'A' ? ['127.0.0.1'] : name.endsWith('.test') ? [] : undefined));
+  dns = await startFakeDns((name, type) =>
+    ['a.test', 'b.test', 'pages.test'].includes(name) && type === 'A'
+      ? ['127.0.0.1']
+      : name.endsWith('.test')
+        ? []
+        : undefined,
+  );
   const policy: FetchPolicy = {
-    userAgent: 'Rankgate-test/1 (+https://rankgate.test/docs/deep-mode.md)', connectTimeoutMs: 1_000, totalTimeoutMs: TOTAL_TIMEOUT_MS,
-    maxBytes: MAX_BYTES, maxDecompressedBytes: MAX_DECOMPRESSED, maxRedirects: 3, perHostConcurrency: 2,
-    allowedPorts: [server.port], testAllowList: ['127.0.0.1'], dnsServers: [dns.server],
+    userAgent: 'Rankgate-test/1 (+https://rankgate.test/docs/deep-mode.md)',
+    connectTimeoutMs: 1_000,
+    totalTimeoutMs: TOTAL_TIMEOUT_MS,
+    maxBytes: MAX_BYTES,
+    maxDecompressedBytes: MAX_DECOMPRESSED,
+    maxRedirects: 3,
+    perHostConcurrency: 2,
+    allowedPorts: [server.port],
+    testAllowList: ['127.0.0.1'],
+    dnsServers: [dns.server],
   };
   fetcher = createSafeFetcher(policy);
 });
@@ -47,7 +60,10 @@ afterAll(async () => {
 
 const url = (path: string) => `${server.origin}${path}`;
 async function refusedWith(promise: Promise<unknown>): Promise<FetchRefusedError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(FetchRefusedError);
   return error as FetchRefusedError;
 }
@@ -55,7 +71,13 @@ async function refusedWith(promise: Promise<unknown>): Promise<FetchRefusedError
 describe('fetching an allowed page', () => {
   it('returns status, media type, charset and body, and sends a clear User-Agent and nothing private', async () => {
     const page = await fetcher.fetch(url('/page'));
-    expect(page).toMatchObject({ url: url('/page'), status: 200, contentType: 'text/html', charset: 'utf-8', redirects: [] });
+    expect(page).toMatchObject({
+      url: url('/page'),
+      status: 200,
+      contentType: 'text/html',
+      charset: 'utf-8',
+      redirects: [],
+    });
     expect(page.body.toString()).toContain('The moon pulls the oceans.');
     const seen = server.seen.find((s) => s.path === '/page')!;
     expect(seen.headers['user-agent']).toBe('Rankgate-test/1 (+https://rankgate.test/docs/deep-mode.md)');
@@ -109,7 +131,9 @@ describe('limits', () => {
 
   it('lets a call lower the byte cap, never raise it', async () => {
     expect((await refusedWith(fetcher.fetch(url('/page'), { maxBytes: 20 }))).reason).toBe('too_large');
-    expect((await refusedWith(fetcher.fetch(url('/large-chunked'), { maxBytes: 10 * MAX_BYTES }))).reason).toBe('too_large');
+    expect((await refusedWith(fetcher.fetch(url('/large-chunked'), { maxBytes: 10 * MAX_BYTES }))).reason).toBe(
+      'too_large',
+    );
   });
 
   it('stops a zip bomb at the decompression cap, and refuses corrupt or unknown encodings', async () => {
@@ -139,7 +163,11 @@ describe('limits', () => {
     expect(oneHost).toBeGreaterThanOrEqual(3 * 150 - 20); // three waves of two
 
     load.maxInFlight = 0;
-    await Promise.all(['a.test', 'b.test'].flatMap((host) => Array.from({ length: 2 }, () => fetcher.fetch(`http://${host}:${server.port}/slow`))));
+    await Promise.all(
+      ['a.test', 'b.test'].flatMap((host) =>
+        Array.from({ length: 2 }, () => fetcher.fetch(`http://${host}:${server.port}/slow`)),
+      ),
+    );
     expect(load.maxInFlight).toBe(4);
   });
 });
@@ -167,15 +195,33 @@ describe('https', () => {
   it('connects to the vetted address with the host name as TLS server name, and checks the certificate', async () => {
     const serverNames: string[] = [];
     let requests = 0;
-    const tls = createHttpsServer({
-      key: TEST_TLS_KEY, cert: TEST_TLS_CERT,
-      SNICallback: (name, done) => { serverNames.push(name); done(null); },
-    }, (_req, res) => { requests += 1; res.end('secret'); });
+    const tls = createHttpsServer(
+      {
+        key: TEST_TLS_KEY,
+        cert: TEST_TLS_CERT,
+        SNICallback: (name, done) => {
+          serverNames.push(name);
+          done(null);
+        },
+      },
+      (_req, res) => {
+        requests += 1;
+        res.end('secret');
+      },
+    );
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const port = (tls.address() as AddressInfo).port;
     const secure = createSafeFetcher({
-      userAgent: 't', connectTimeoutMs: 1_000, totalTimeoutMs: 3_000, maxBytes: 1_000, maxDecompressedBytes: 1_000,
-      maxRedirects: 0, perHostConcurrency: 1, allowedPorts: [port], testAllowList: ['127.0.0.1'], dnsServers: [dns.server],
+      userAgent: 't',
+      connectTimeoutMs: 1_000,
+      totalTimeoutMs: 3_000,
+      maxBytes: 1_000,
+      maxDecompressedBytes: 1_000,
+      maxRedirects: 0,
+      perHostConcurrency: 1,
+      allowedPorts: [port],
+      testAllowList: ['127.0.0.1'],
+      dnsServers: [dns.server],
     });
     try {
       const error = await secure.fetch(`https://pages.test:${port}/`).catch((caught: unknown) => caught);
@@ -198,8 +244,15 @@ describe('failures', () => {
     const port = closed.port;
     await closed.close();
     const other = createSafeFetcher({
-      userAgent: 't', connectTimeoutMs: 500, totalTimeoutMs: 1_000, maxBytes: 1_000, maxDecompressedBytes: 1_000,
-      maxRedirects: 0, perHostConcurrency: 1, allowedPorts: [port], testAllowList: ['127.0.0.1'],
+      userAgent: 't',
+      connectTimeoutMs: 500,
+      totalTimeoutMs: 1_000,
+      maxBytes: 1_000,
+      maxDecompressedBytes: 1_000,
+      maxRedirects: 0,
+      perHostConcurrency: 1,
+      allowedPorts: [port],
+      testAllowList: ['127.0.0.1'],
     });
     try {
       const error = await other.fetch(`http://127.0.0.1:${port}/`).catch((caught: unknown) => caught);
@@ -220,8 +273,15 @@ describe('failures', () => {
     expect((error as FetchFailedError).code).toBe('ABORTED');
 
     const closing = createSafeFetcher({
-      userAgent: 't', connectTimeoutMs: 500, totalTimeoutMs: 5_000, maxBytes: 1_000, maxDecompressedBytes: 1_000,
-      maxRedirects: 0, perHostConcurrency: 1, allowedPorts: [server.port], testAllowList: ['127.0.0.1'],
+      userAgent: 't',
+      connectTimeoutMs: 500,
+      totalTimeoutMs: 5_000,
+      maxBytes: 1_000,
+      maxDecompressedBytes: 1_000,
+      maxRedirects: 0,
+      perHostConcurrency: 1,
+      allowedPorts: [server.port],
+      testAllowList: ['127.0.0.1'],
     });
     const inFlightFetch = closing.fetch(url('/slow-loris')).catch((caught: unknown) => caught);
     await sleep(100);
@@ -231,8 +291,16 @@ describe('failures', () => {
   });
 
   it('refuses a policy that cannot work, naming the setting', () => {
-    expect(() => createSafeFetcher({
-      userAgent: 'x', connectTimeoutMs: 0, totalTimeoutMs: 1, maxBytes: 1, maxDecompressedBytes: 1, maxRedirects: 0, perHostConcurrency: 1,
-    })).toThrow(/connectTimeoutMs/);
+    expect(() =>
+      createSafeFetcher({
+        userAgent: 'x',
+        connectTimeoutMs: 0,
+        totalTimeoutMs: 1,
+        maxBytes: 1,
+        maxDecompressedBytes: 1,
+        maxRedirects: 0,
+        perHostConcurrency: 1,
+      }),
+    ).toThrow(/connectTimeoutMs/);
   });
 });

@@ -118,7 +118,12 @@ export function createSafeFetcher(policy: FetchPolicy): SafeFetcher {
   }
 
   /** `onHop` learns each URL about to be requested, so a failure can name the hop that failed. */
-  async function run(raw: string | URL, options: SafeFetchOptions, signal: AbortSignal, onHop: (url: string) => void): Promise<SafeFetchResult> {
+  async function run(
+    raw: string | URL,
+    options: SafeFetchOptions,
+    signal: AbortSignal,
+    onHop: (url: string) => void,
+  ): Promise<SafeFetchResult> {
     const maxBytes = Math.min(policy.maxBytes, options.maxBytes ?? Number.POSITIVE_INFINITY);
     const maxRedirects = Math.min(policy.maxRedirects, options.maxRedirects ?? Number.POSITIVE_INFINITY);
     const redirects: string[] = [];
@@ -143,12 +148,27 @@ export function createSafeFetcher(policy: FetchPolicy): SafeFetcher {
           continue;
         }
         const declared = Number(headers['content-length']);
-        if (declared > maxBytes) throw new FetchRefusedError('too_large', target.url.href, `Content-Length ${declared} is over the cap of ${maxBytes} bytes`);
-        const body = await readCappedBody(response.body, headers['content-encoding'], { maxBytes, maxDecompressedBytes: policy.maxDecompressedBytes }, target.url.href);
+        if (declared > maxBytes)
+          throw new FetchRefusedError(
+            'too_large',
+            target.url.href,
+            `Content-Length ${declared} is over the cap of ${maxBytes} bytes`,
+          );
+        const body = await readCappedBody(
+          response.body,
+          headers['content-encoding'],
+          { maxBytes, maxDecompressedBytes: policy.maxDecompressedBytes },
+          target.url.href,
+        );
         const { essence, charset: declaredCharset } = parseContentType(headers['content-type']);
         const charset = detectCharset(body, essence, declaredCharset);
         return {
-          url: target.url.href, status: response.statusCode, headers, contentType: essence, body, redirects,
+          url: target.url.href,
+          status: response.statusCode,
+          headers,
+          contentType: essence,
+          body,
+          redirects,
           ...(charset ? { charset } : {}),
         };
       } finally {
@@ -164,12 +184,19 @@ export function createSafeFetcher(policy: FetchPolicy): SafeFetcher {
       const timeout = AbortSignal.timeout(policy.totalTimeoutMs);
       const signal = AbortSignal.any([timeout, closing.signal, ...(options.signal ? [options.signal] : [])]);
       try {
-        return await run(url, options, signal, (hop) => { shown = hop; });
+        return await run(url, options, signal, (hop) => {
+          shown = hop;
+        });
       } catch (error) {
         if (error instanceof FetchRefusedError || error instanceof FetchFailedError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
         if (timeout.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-          throw new FetchRefusedError('timeout', shown, `no complete answer within ${timeout.aborted ? `${policy.totalTimeoutMs} ms` : `the ${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connect' : 'read'} timeout`}`, { cause: error });
+          throw new FetchRefusedError(
+            'timeout',
+            shown,
+            `no complete answer within ${timeout.aborted ? `${policy.totalTimeoutMs} ms` : `the ${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connect' : 'read'} timeout`}`,
+            { cause: error },
+          );
         }
         if (signal.aborted) throw new FetchFailedError(shown, 'aborted', { cause: signal.reason, code: 'ABORTED' });
         const message = error instanceof Error ? error.message : String(error);

@@ -16,8 +16,13 @@ import type { PageServer } from '../testing/fetch/page-server.ts';
 import { startPageServer } from '../testing/fetch/page-server.ts';
 
 const basePolicy: FetchPolicy = {
-  userAgent: 'Rankgate-test/1', connectTimeoutMs: 1_000, totalTimeoutMs: 3_000,
-  maxBytes: 100_000, maxDecompressedBytes: 400_000, maxRedirects: 5, perHostConcurrency: 2,
+  userAgent: 'Rankgate-test/1',
+  connectTimeoutMs: 1_000,
+  totalTimeoutMs: 3_000,
+  maxBytes: 100_000,
+  maxDecompressedBytes: 400_000,
+  maxRedirects: 5,
+  perHostConcurrency: 2,
 };
 
 const DNS: Record<string, { A?: string[]; AAAA?: string[] }> = {
@@ -41,21 +46,38 @@ let viaRedirector: SafeFetcher;
 beforeAll(async () => {
   canary = await startPageServer({ '/': (_req, res) => res.end('canary reached') });
   redirector = await startPageServer({
-    '/to-loopback': (_req, res) => { res.writeHead(302, { location: `http://127.0.0.1:${canary.port}/` }); res.end(); },
-    '/to-metadata': (_req, res) => { res.writeHead(301, { location: `http://169.254.169.254:${canary.port}/latest/meta-data/` }); res.end(); },
-    '/to-file': (_req, res) => { res.writeHead(307, { location: 'file:///etc/passwd' }); res.end(); },
+    '/to-loopback': (_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${canary.port}/` });
+      res.end();
+    },
+    '/to-metadata': (_req, res) => {
+      res.writeHead(301, { location: `http://169.254.169.254:${canary.port}/latest/meta-data/` });
+      res.end();
+    },
+    '/to-file': (_req, res) => {
+      res.writeHead(307, { location: 'file:///etc/passwd' });
+      res.end();
+    },
   });
-  dns = await startFakeDns((name, type) => (name in DNS ? DNS[name]?.[type] ?? [] : undefined));
+  dns = await startFakeDns((name, type) => (name in DNS ? (DNS[name]?.[type] ?? []) : undefined));
   const ports = [80, 443, canary.port];
   fetcher = createSafeFetcher({ ...basePolicy, allowedPorts: ports, dnsServers: [dns.server] });
-  viaRedirector = createSafeFetcher({ ...basePolicy, allowedPorts: [...ports, redirector.port], dnsServers: [dns.server], testAllowList: ['redirector.test'] });
+  viaRedirector = createSafeFetcher({
+    ...basePolicy,
+    allowedPorts: [...ports, redirector.port],
+    dnsServers: [dns.server],
+    testAllowList: ['redirector.test'],
+  });
 });
 afterAll(async () => {
   await Promise.all([fetcher?.close(), viaRedirector?.close(), canary?.close(), redirector?.close(), dns?.close()]);
 });
 
 async function refusal(promise: Promise<unknown>): Promise<FetchRefusedError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(FetchRefusedError);
   return error as FetchRefusedError;
 }
@@ -114,8 +136,12 @@ describe('the safe fetcher refuses every SSRF case, and the canary sees no conne
   });
 
   it('refuses a redirect to the metadata address and to file:', async () => {
-    expect((await refusal(viaRedirector.fetch(`http://redirector.test:${redirector.port}/to-metadata`))).reason).toBe('private_address');
-    expect((await refusal(viaRedirector.fetch(`http://redirector.test:${redirector.port}/to-file`))).reason).toBe('scheme');
+    expect((await refusal(viaRedirector.fetch(`http://redirector.test:${redirector.port}/to-metadata`))).reason).toBe(
+      'private_address',
+    );
+    expect((await refusal(viaRedirector.fetch(`http://redirector.test:${redirector.port}/to-file`))).reason).toBe(
+      'scheme',
+    );
   });
 
   it('never connected to the canary', () => {
@@ -133,14 +159,22 @@ describe('DNS rebinding', () => {
   beforeAll(async () => {
     real = await startPageServer({ '/': (_req, res) => res.end('the vetted address') });
     // Same port on 127.0.0.2 (loopback too): where a second lookup of the name would now point.
-    rebindCanary = await startPageServer({ '/': (_req, res) => res.end('rebound') }, { host: '127.0.0.2', port: real.port });
+    rebindCanary = await startPageServer(
+      { '/': (_req, res) => res.end('rebound') },
+      { host: '127.0.0.2', port: real.port },
+    );
     rebindDns = await startFakeDns((name, type, nth) => {
       if (name !== 'rebind.test') return undefined;
       if (type === 'AAAA') return [];
       return nth === 1 ? ['127.0.0.1'] : ['127.0.0.2'];
     });
     // 127.0.0.1 stands in for the public first answer; 127.0.0.2 for the internal one.
-    rebinding = createSafeFetcher({ ...basePolicy, allowedPorts: [real.port], dnsServers: [rebindDns.server], testAllowList: ['127.0.0.1'] });
+    rebinding = createSafeFetcher({
+      ...basePolicy,
+      allowedPorts: [real.port],
+      dnsServers: [rebindDns.server],
+      testAllowList: ['127.0.0.1'],
+    });
   });
   afterAll(async () => {
     await Promise.all([rebinding?.close(), real?.close(), rebindCanary?.close(), rebindDns?.close()]);

@@ -54,15 +54,18 @@ export function vetUrl(raw: string | URL, allowedPorts: readonly number[], allow
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new FetchRefusedError('scheme', shown, `scheme ${url.protocol} is not http or https`);
   }
-  if (url.username || url.password) throw new FetchRefusedError('userinfo', shown, 'URLs with a user name or password are not fetched');
+  if (url.username || url.password)
+    throw new FetchRefusedError('userinfo', shown, 'URLs with a user name or password are not fetched');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  if (!allowedPorts.includes(port)) throw new FetchRefusedError('port', shown, `port ${port} is not allowed (allowed: ${allowedPorts.join(', ')})`);
+  if (!allowedPorts.includes(port))
+    throw new FetchRefusedError('port', shown, `port ${port} is not allowed (allowed: ${allowedPorts.join(', ')})`);
   const host = stripBrackets(url.hostname);
   if (!host) throw new FetchRefusedError('invalid_url', shown, 'the URL has no host');
   const hostAllowed = allow.hosts.has(host);
   if (isIP(host) === 0) {
     // RFC 6761: `localhost` and `*.localhost` are loopback whatever DNS says.
-    if (!hostAllowed && /(?:^|\.)localhost\.?$/.test(host)) throw new FetchRefusedError('private_address', shown, `${host} is a loopback name`);
+    if (!hostAllowed && /(?:^|\.)localhost\.?$/.test(host))
+      throw new FetchRefusedError('private_address', shown, `${host} is a loopback name`);
     return { url, host, port, literal: undefined, hostAllowed };
   }
   const literal = unwrapMappedIPv4(host);

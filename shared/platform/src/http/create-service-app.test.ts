@@ -9,12 +9,30 @@ import { createBaseApp, createServiceApp } from './create-service-app.ts';
 
 const token = 't'.repeat(40);
 const logged: string[] = [];
-const logger = createLogger({ service: 'test', destination: new Writable({ write(c, _e, done) { logged.push(String(c)); done(); } }) });
-const app = createServiceApp({ service: 'test', baseUrl: 'https://rg.example', logger, internalToken: token, bodyLimit: 1024 });
+const logger = createLogger({
+  service: 'test',
+  destination: new Writable({
+    write(c, _e, done) {
+      logged.push(String(c));
+      done();
+    },
+  }),
+});
+const app = createServiceApp({
+  service: 'test',
+  baseUrl: 'https://rg.example',
+  logger,
+  internalToken: token,
+  bodyLimit: 1024,
+});
 app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
 app.post('/things', async (request) => ({ got: request.body }));
-app.get('/crash', async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
-app.get('/teapot', async () => { throw new ProblemError('VALIDATION_ERROR', '`k` must be an integer from 1 to 25', { hint: 'lower k' }); });
+app.get('/crash', async () => {
+  throw new Error('secret internal detail at /srv/app.ts:12');
+});
+app.get('/teapot', async () => {
+  throw new ProblemError('VALIDATION_ERROR', '`k` must be an integer from 1 to 25', { hint: 'lower k' });
+});
 
 const headers = { 'x-internal-token': token };
 
@@ -30,8 +48,15 @@ describe('a service app', () => {
   it('reports a failing dependency as 503 not-ready', async () => {
     let redisUp = true;
     const probed = createServiceApp({
-      service: 'probed', baseUrl: 'https://rg.example', logger, internalToken: token,
-      readiness: { redis: async () => { if (!redisUp) throw new Error('ECONNREFUSED'); } },
+      service: 'probed',
+      baseUrl: 'https://rg.example',
+      logger,
+      internalToken: token,
+      readiness: {
+        redis: async () => {
+          if (!redisUp) throw new Error('ECONNREFUSED');
+        },
+      },
     });
     expect((await probed.inject('/internal/health')).json()).toMatchObject({ ok: true, checks: { redis: 'ok' } });
     redisUp = false;
@@ -43,7 +68,10 @@ describe('a service app', () => {
 
   it('counts a check that never answers as failing, within about a second', async () => {
     const hung = createServiceApp({
-      service: 'hung', baseUrl: 'https://rg.example', logger, internalToken: token,
+      service: 'hung',
+      baseUrl: 'https://rg.example',
+      logger,
+      internalToken: token,
       readiness: { redis: () => new Promise<void>(() => {}) },
     });
     const started = Date.now();
@@ -74,9 +102,14 @@ describe('a service app', () => {
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     const body = res.json();
     expect(body).toEqual({
-      type: 'https://rg.example/errors/validation-error', title: 'Validation Error', status: 422,
-      detail: '`k` must be an integer from 1 to 25', instance: '/teapot', code: 'VALIDATION_ERROR',
-      message: '`k` must be an integer from 1 to 25', hint: 'lower k',
+      type: 'https://rg.example/errors/validation-error',
+      title: 'Validation Error',
+      status: 422,
+      detail: '`k` must be an integer from 1 to 25',
+      instance: '/teapot',
+      code: 'VALIDATION_ERROR',
+      message: '`k` must be an integer from 1 to 25',
+      hint: 'lower k',
       error: { code: 'VALIDATION_ERROR', message: '`k` must be an integer from 1 to 25', hint: 'lower k' },
       request_id: res.headers['x-request-id'],
     });
@@ -93,13 +126,31 @@ describe('a service app', () => {
   });
 
   it('maps malformed JSON to 400, a foreign media type to 415 and a large body to 413', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/things', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"q":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"q":',
+    });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', detail: expect.stringContaining('Malformed JSON body') });
-    const xml = await app.inject({ method: 'POST', url: '/things', headers: { ...headers, 'content-type': 'application/xml' }, payload: '<q/>' });
+    expect(malformed.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      detail: expect.stringContaining('Malformed JSON body'),
+    });
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<q/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const large = await app.inject({ method: 'POST', url: '/things', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ q: 'x'.repeat(2000) }) });
+    const large = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ q: 'x'.repeat(2000) }),
+    });
     expect(large.statusCode).toBe(413);
     expect(large.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -117,14 +168,21 @@ describe('a service app', () => {
 
 describe('requests the HTTP parser refuses', () => {
   it('answers headers over 16 KB with a 431 problem, and keeps serving', async () => {
-    const app = createBaseApp({ baseUrl: 'https://rankgate.test', logger: createLogger({ service: 'test', level: 'silent' }) });
+    const app = createBaseApp({
+      baseUrl: 'https://rankgate.test',
+      logger: createLogger({ service: 'test', level: 'silent' }),
+    });
     app.get('/ok', async () => ({ ok: true }));
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const res = await fetch(`${url}/ok?q=${'x'.repeat(20_000)}`);
       expect(res.status).toBe(431);
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-      expect(await res.json()).toMatchObject({ code: 'HEADERS_TOO_LARGE', status: 431, type: 'https://rankgate.test/errors/headers-too-large' });
+      expect(await res.json()).toMatchObject({
+        code: 'HEADERS_TOO_LARGE',
+        status: 431,
+        type: 'https://rankgate.test/errors/headers-too-large',
+      });
       expect((await fetch(`${url}/ok`)).status).toBe(200);
     } finally {
       await app.close();
@@ -134,7 +192,10 @@ describe('requests the HTTP parser refuses', () => {
 
 describe('errors the router raises', () => {
   it('answers an over-long path parameter with a 414 problem and a malformed URL with a 400 problem', async () => {
-    const app = createBaseApp({ baseUrl: 'https://rankgate.test', logger: createLogger({ service: 'test', level: 'silent' }) });
+    const app = createBaseApp({
+      baseUrl: 'https://rankgate.test',
+      logger: createLogger({ service: 'test', level: 'silent' }),
+    });
     app.get('/errors/:slug', async () => ({ ok: true }));
     const long = await app.inject(`/errors/${'x'.repeat(500)}`);
     expect(long.statusCode).toBe(414);

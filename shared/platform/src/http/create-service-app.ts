@@ -23,7 +23,10 @@ export interface BaseAppOptions {
   /** See `installProblemHandling`. */
   classifyUnmatched?: ProblemHandlingOptions['classifyUnmatched'];
   /** Extra Fastify options (e.g. timeouts). */
-  fastify?: Pick<FastifyServerOptions, 'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout' | 'trustProxy'>;
+  fastify?: Pick<
+    FastifyServerOptions,
+    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'pluginTimeout' | 'trustProxy'
+  >;
   /** Records every answered request (route pattern, method, status, latency) when given. */
   metrics?: AppMetrics;
   /**
@@ -40,7 +43,13 @@ export interface BaseAppOptions {
  * response, errors as problem+json, optional request metrics. Routes are registered afterwards.
  */
 export function createBaseApp({
-  baseUrl, logger, bodyLimit = 64 * 1024, classifyUnmatched, fastify: extra, metrics, requestLogLevel = 'info',
+  baseUrl,
+  logger,
+  bodyLimit = 64 * 1024,
+  classifyUnmatched,
+  fastify: extra,
+  metrics,
+  requestLogLevel = 'info',
 }: BaseAppOptions): FastifyInstance {
   const app = fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -61,7 +70,11 @@ export function createBaseApp({
     frameworkErrors: (error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
       const code = status === 414 ? 'URI_TOO_LONG' : 'BAD_REQUEST';
-      return sendProblem(reply, baseUrl, new ProblemError(code, status === 414 ? 'A path segment is too long.' : 'The request URL is malformed.'));
+      return sendProblem(
+        reply,
+        baseUrl,
+        new ProblemError(code, status === 414 ? 'A path segment is too long.' : 'The request URL is malformed.'),
+      );
     },
     ...extra,
   });
@@ -80,9 +93,15 @@ export function createBaseApp({
   // After body parsing, so the context survives into the handler and the calls it makes.
   app.addHook('preHandler', (request, _reply, done) => traceStorage.run(traceContextOf(request.raw), done));
   app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLogLevel]({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
+    request.log[requestLogLevel](
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
     metrics?.observeHttpRequest({
-      method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode, seconds: reply.elapsedTime / 1000,
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
     });
   });
   installProblemHandling(app, classifyUnmatched ? { baseUrl, classifyUnmatched } : { baseUrl });
@@ -107,20 +126,22 @@ export const READINESS_PATH = '/internal/health';
 const CHECK_TIMEOUT_MS = 1000;
 
 async function runChecks(checks: Record<string, () => Promise<void>>): Promise<Record<string, 'ok' | 'failing'>> {
-  const entries = await Promise.all(Object.entries(checks).map(async ([name, check]) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([check(), timeout]);
-      return [name, 'ok'] as const;
-    } catch {
-      return [name, 'failing'] as const;
-    } finally {
-      clearTimeout(timer);
-    }
-  }));
+  const entries = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([check(), timeout]);
+        return [name, 'ok'] as const;
+      } catch {
+        return [name, 'failing'] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
   return Object.fromEntries(entries);
 }
 

@@ -13,7 +13,13 @@ export type { RunOptions } from './run-service.ts';
 export { listenOrExit, runService } from './run-service.ts';
 export type { RawRequestHeaders, TraceContext } from '../tracing/trace-context.ts';
 export {
-  continueOrStartTrace, currentTraceparent, formatTraceparent, parseTraceparent, TRACEPARENT_HEADER, traceContextOf, traceStorage,
+  continueOrStartTrace,
+  currentTraceparent,
+  formatTraceparent,
+  parseTraceparent,
+  TRACEPARENT_HEADER,
+  traceContextOf,
+  traceStorage,
 } from '../tracing/trace-context.ts';
 export type { BareItem, ListMember } from './structured-fields.ts';
 export { parseStructuredList, StructuredFieldError } from './structured-fields.ts';

@@ -19,7 +19,11 @@ export function secretsEqual(given: string, expected: string): boolean {
  * Services accept calls from the gateway only: a request without the internal token is refused
  * before routing. The readiness probe stays open so orchestrators can check a container.
  */
-export function requireInternalToken(app: FastifyInstance, token: string, openPaths: readonly string[] = ['/internal/health']): void {
+export function requireInternalToken(
+  app: FastifyInstance,
+  token: string,
+  openPaths: readonly string[] = ['/internal/health'],
+): void {
   const open = new Set(openPaths);
   app.addHook('onRequest', async (request) => {
     if (open.has(request.url.split('?', 1)[0] ?? '')) return;

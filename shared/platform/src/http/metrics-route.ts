@@ -22,10 +22,14 @@ export function registerMetricsRoute(app: FastifyInstance, { metrics, token }: M
   app.get(METRICS_PATH, async (request, reply) => {
     const [scheme, given] = (request.headers.authorization ?? '').split(' ', 2);
     if (scheme?.toLowerCase() !== 'bearer' || !given || !secretsEqual(given, token)) {
-      throw new ProblemError('UNAUTHORIZED', 'Metrics need `Authorization: Bearer <token>`: METRICS_TOKEN, or INTERNAL_TOKEN when METRICS_TOKEN is unset.', {
-        hint: 'Give the scraper that token (Prometheus: `authorization: { credentials_file: ... }`); see docs/operations.md § Metrics.',
-        headers: { 'www-authenticate': 'Bearer realm="metrics"' },
-      });
+      throw new ProblemError(
+        'UNAUTHORIZED',
+        'Metrics need `Authorization: Bearer <token>`: METRICS_TOKEN, or INTERNAL_TOKEN when METRICS_TOKEN is unset.',
+        {
+          hint: 'Give the scraper that token (Prometheus: `authorization: { credentials_file: ... }`); see docs/operations.md § Metrics.',
+          headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+        },
+      );
     }
     const { contentType, body } = await metrics.exposition();
     return reply.type(contentType).send(body);

@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 
 import type { ProblemCode } from '@rankgate/contracts/problems';
 import {
-  buildProblem, isProblemError, PROBLEM_CONTENT_TYPE, ProblemError, problemCodeForStatus,
+  buildProblem,
+  isProblemError,
+  PROBLEM_CONTENT_TYPE,
+  ProblemError,
+  problemCodeForStatus,
 } from '@rankgate/contracts/problems';
 import { MethodIndex } from './method-index.ts';
 
@@ -16,13 +20,12 @@ export interface ProblemHandlingOptions {
 export const instanceOf = (request: FastifyRequest): string => request.url.split('?', 1)[0] ?? request.url;
 
 /** Renders a catalogue problem as the reply. */
-export function sendProblem(
-  reply: FastifyReply,
-  baseUrl: string,
-  error: ProblemError,
-): FastifyReply {
+export function sendProblem(reply: FastifyReply, baseUrl: string, error: ProblemError): FastifyReply {
   const body = buildProblem(error.code, {
-    baseUrl, instance: instanceOf(reply.request), detail: error.message, requestId: reply.request.id,
+    baseUrl,
+    instance: instanceOf(reply.request),
+    detail: error.message,
+    requestId: reply.request.id,
     ...(error.hint === undefined ? {} : { hint: error.hint }),
     ...(error.errors === undefined ? {} : { errors: error.errors }),
   });
@@ -35,16 +38,21 @@ function toProblemError(error: FastifyError): ProblemError {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   const code: ProblemCode = problemCodeForStatus(status);
   if (status >= 500) return new ProblemError(code, 'The service failed while handling this request.');
-  const detail = error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-    ? `Malformed JSON body: ${error.message}`
-    : error.message;
+  const detail =
+    error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+      ? `Malformed JSON body: ${error.message}`
+      : error.message;
   return new ProblemError(code, detail);
 }
 
 function methodNotAllowed(reply: FastifyReply, baseUrl: string, method: string, path: string, allowed: string[]) {
-  return sendProblem(reply, baseUrl, new ProblemError('METHOD_NOT_ALLOWED', `${method} is not supported on ${path}; use ${allowed.join(', ')}.`, {
-    headers: { allow: allowed.join(', ') },
-  }));
+  return sendProblem(
+    reply,
+    baseUrl,
+    new ProblemError('METHOD_NOT_ALLOWED', `${method} is not supported on ${path}; use ${allowed.join(', ')}.`, {
+      headers: { allow: allowed.join(', ') },
+    }),
+  );
 }
 
 /**
@@ -52,7 +60,10 @@ function methodNotAllowed(reply: FastifyReply, baseUrl: string, method: string, 
  * (404) and known paths with the wrong method (405 with `Allow`). Call before registering routes,
  * so the method index sees them all.
  */
-export function installProblemHandling(app: FastifyInstance, { baseUrl, classifyUnmatched }: ProblemHandlingOptions): void {
+export function installProblemHandling(
+  app: FastifyInstance,
+  { baseUrl, classifyUnmatched }: ProblemHandlingOptions,
+): void {
   const methods = new MethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.url ?? route.path, route.method));
 
@@ -66,7 +77,10 @@ export function installProblemHandling(app: FastifyInstance, { baseUrl, classify
     if (request.method === 'OPTIONS') {
       // A CORS preflight is the CORS layer's to answer (or to leave unanswered).
       if (request.headers['access-control-request-method'] !== undefined) return;
-      return reply.code(204).header('allow', [...new Set([...allowed, 'OPTIONS'])].sort().join(', ')).send();
+      return reply
+        .code(204)
+        .header('allow', [...new Set([...allowed, 'OPTIONS'])].sort().join(', '))
+        .send();
     }
     return methodNotAllowed(reply, baseUrl, request.method, path, allowed);
   });

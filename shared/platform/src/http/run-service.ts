@@ -13,11 +13,21 @@ export interface RunOptions {
 }
 
 /** Listens; a busy or forbidden port is a configuration problem: say which, without a stack trace. */
-export async function listenOrExit(app: FastifyInstance, { port, host, service }: { port: number; host: string; service: string }): Promise<string> {
+export async function listenOrExit(
+  app: FastifyInstance,
+  { port, host, service }: { port: number; host: string; service: string },
+): Promise<string> {
   return app.listen({ port, host }).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') throw error;
-    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges' : 'is not an address of this machine';
-    console.error(`${service}: cannot listen on ${host}:${port}: the ${error.code === 'EADDRNOTAVAIL' ? 'host' : 'port'} ${reason}. Choose another (see docs/configuration.md).`);
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? 'is already in use'
+        : error.code === 'EACCES'
+          ? 'needs privileges'
+          : 'is not an address of this machine';
+    console.error(
+      `${service}: cannot listen on ${host}:${port}: the ${error.code === 'EADDRNOTAVAIL' ? 'host' : 'port'} ${reason}. Choose another (see docs/configuration.md).`,
+    );
     process.exit(1);
   });
 }
@@ -27,7 +37,14 @@ export async function listenOrExit(app: FastifyInstance, { port, host, service }
  * close closes idle keep-alive sockets and waits for busy ones), closes the dependencies and exits.
  * A second signal or the timeout exits at once.
  */
-export async function runService({ app, port, host, service, shutdownTimeoutMs, closeAfter = [] }: RunOptions): Promise<string> {
+export async function runService({
+  app,
+  port,
+  host,
+  service,
+  shutdownTimeoutMs,
+  closeAfter = [],
+}: RunOptions): Promise<string> {
   const address = await listenOrExit(app, { port, host, service });
   app.log.info({ address }, `${service} listening`);
   let stopping = false;

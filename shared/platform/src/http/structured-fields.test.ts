@@ -11,7 +11,9 @@ describe('parseStructuredList (RFC 9651)', () => {
 
   it('reads dates, tokens, booleans and byte sequences', () => {
     expect(parseStructuredList('@1767225599')).toEqual([{ value: { date: 1767225599 }, params: {} }]);
-    expect(parseStructuredList('abc;a=?1;b=:aGk=:')).toEqual([{ value: { token: 'abc' }, params: { a: true, b: { bytes: 'aGk=' } } }]);
+    expect(parseStructuredList('abc;a=?1;b=:aGk=:')).toEqual([
+      { value: { token: 'abc' }, params: { a: true, b: { bytes: 'aGk=' } } },
+    ]);
   });
 
   it.each(['"open', '60;W=60', '"a",', 'a,,b', '"a" "b"', '1.2.3'])('refuses %j', (field) => {

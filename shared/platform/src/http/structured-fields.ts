@@ -18,8 +18,12 @@ export class StructuredFieldError extends Error {
 export function parseStructuredList(field: string): ListMember[] {
   const input = field.trim();
   let at = 0;
-  const fail = (why: string): never => { throw new StructuredFieldError(`${why} at ${at} in ${JSON.stringify(field)}`); };
-  const skipSpaces = () => { while (input[at] === ' ' || input[at] === '\t') at += 1; };
+  const fail = (why: string): never => {
+    throw new StructuredFieldError(`${why} at ${at} in ${JSON.stringify(field)}`);
+  };
+  const skipSpaces = () => {
+    while (input[at] === ' ' || input[at] === '\t') at += 1;
+  };
 
   const parseKey = (): string => {
     const match = /^[a-z*][a-z0-9_.*-]*/.exec(input.slice(at));

@@ -15,12 +15,23 @@ export interface PolicyStoreSettings {
  * else Redis, else none — the limits then stay off rather than count per process, which would let
  * each replica grant the full allowance again.
  */
-export function createPolicyStore(settings: PolicyStoreSettings, logger: Logger, connectionName: string): KeyValueStore | undefined {
+export function createPolicyStore(
+  settings: PolicyStoreSettings,
+  logger: Logger,
+  connectionName: string,
+): KeyValueStore | undefined {
   if (settings.RATE_LIMIT_REST_URL && settings.RATE_LIMIT_REST_TOKEN) {
-    return new RestKeyValueStore({ url: settings.RATE_LIMIT_REST_URL, token: settings.RATE_LIMIT_REST_TOKEN, keyPrefix: settings.REDIS_KEY_PREFIX });
+    return new RestKeyValueStore({
+      url: settings.RATE_LIMIT_REST_URL,
+      token: settings.RATE_LIMIT_REST_TOKEN,
+      keyPrefix: settings.REDIS_KEY_PREFIX,
+    });
   }
   if (settings.REDIS_URL) {
-    const redis = createStoreRedisConnection(settings.REDIS_URL, { name: connectionName, onError: (err) => logger.warn({ err }, 'redis connection error') });
+    const redis = createStoreRedisConnection(settings.REDIS_URL, {
+      name: connectionName,
+      onError: (err) => logger.warn({ err }, 'redis connection error'),
+    });
     return new RedisKeyValueStore({ redis, keyPrefix: settings.REDIS_KEY_PREFIX, ownsConnection: true });
   }
   return undefined;

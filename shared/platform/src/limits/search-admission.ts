@@ -40,7 +40,12 @@ export interface SearchAdmissionOptions {
  * the MCP service (`search_web`) charge the same store keys, so REST and MCP together get one
  * allowance per client address. Both fail closed.
  */
-export function createSearchAdmission({ store, perMinute, demoLimit, metrics }: SearchAdmissionOptions): SearchAdmission {
+export function createSearchAdmission({
+  store,
+  perMinute,
+  demoLimit,
+  metrics,
+}: SearchAdmissionOptions): SearchAdmission {
   const limiter = createWindowLimiter({ store, policy: { limit: perMinute, windowS: 60 }, metrics });
   const demo = demoLimit > 0 ? createDemoAllowance({ store, limit: demoLimit, metrics }) : undefined;
   return {
@@ -57,8 +62,17 @@ export function createSearchAdmission({ store, perMinute, demoLimit, metrics }: 
  * The demo allowance: a lifetime per-IP counter (no expiry) for searches made with the public demo
  * key, shared by every search surface. Other credentials never count. Fails closed like the limiter.
  */
-export function createDemoAllowance({ store, limit, metrics }: { store: KeyValueStore; limit: number; metrics?: AppMetrics | undefined }) {
-  const record = (decision: 'allowed' | 'limited' | 'error') => metrics?.recordLimiterDecision({ limiter: 'demo_quota', decision });
+export function createDemoAllowance({
+  store,
+  limit,
+  metrics,
+}: {
+  store: KeyValueStore;
+  limit: number;
+  metrics?: AppMetrics | undefined;
+}) {
+  const record = (decision: 'allowed' | 'limited' | 'error') =>
+    metrics?.recordLimiterDecision({ limiter: 'demo_quota', decision });
   return {
     async spend(clientIp: string, logFailure: StoreFailureLog): Promise<void> {
       let result: IncrementUpToResult;
@@ -67,29 +81,44 @@ export function createDemoAllowance({ store, limit, metrics }: { store: KeyValue
       } catch (error) {
         record('error');
         logFailure(error, 'demo-quota store failed; refusing (fail closed)');
-        throw new ProblemError('SERVICE_UNAVAILABLE', 'The demo allowance cannot be checked right now.', { headers: { 'retry-after': '1' } });
+        throw new ProblemError('SERVICE_UNAVAILABLE', 'The demo allowance cannot be checked right now.', {
+          headers: { 'retry-after': '1' },
+        });
       }
       record(result.allowed ? 'allowed' : 'limited');
-      if (!result.allowed) throw new ProblemError('DEMO_EXHAUSTED', `This address has used its ${limit} demo searches.`);
+      if (!result.allowed)
+        throw new ProblemError('DEMO_EXHAUSTED', `This address has used its ${limit} demo searches.`);
     },
   };
 }
 
 /** One burst hit as a policy decision: the RateLimit fields, or the problem that refuses it. */
-export async function admitBurst(limiter: WindowLimiter, clientIp: string, logFailure: StoreFailureLog): Promise<Record<string, string>> {
+export async function admitBurst(
+  limiter: WindowLimiter,
+  clientIp: string,
+  logFailure: StoreFailureLog,
+): Promise<Record<string, string>> {
   let decision: WindowDecision;
   try {
     decision = await limiter.hit(clientIp);
   } catch (error) {
     if (!(error instanceof LimiterStoreError)) throw error;
     logFailure(error.cause ?? error, 'rate-limit store failed; refusing (fail closed)');
-    throw new ProblemError('SERVICE_UNAVAILABLE', 'The rate limiter cannot reach its store, so searches are refused until it is back.', { headers: { 'retry-after': '1' } });
+    throw new ProblemError(
+      'SERVICE_UNAVAILABLE',
+      'The rate limiter cannot reach its store, so searches are refused until it is back.',
+      { headers: { 'retry-after': '1' } },
+    );
   }
   if (!decision.allowed) {
     const { limit, windowS } = limiter.policy;
-    throw new ProblemError('RATE_LIMITED', `This address may make ${limit} searches per ${windowS} s; the next one is possible in ${decision.retryAfterS} s.`, {
-      headers: { ...decision.headers, 'retry-after': String(decision.retryAfterS) },
-    });
+    throw new ProblemError(
+      'RATE_LIMITED',
+      `This address may make ${limit} searches per ${windowS} s; the next one is possible in ${decision.retryAfterS} s.`,
+      {
+        headers: { ...decision.headers, 'retry-after': String(decision.retryAfterS) },
+      },
+    );
   }
   return decision.headers;
 }

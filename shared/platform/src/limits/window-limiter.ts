@@ -28,9 +28,18 @@ export interface WindowLimiter {
  * charges the same policy (the gateway for REST, the MCP service for `search_web`) uses the same
  * key, `limit:<name>:<ip>`, so a client's allowance is counted once whichever way it searches.
  */
-export function createWindowLimiter({ store, policy, metrics }: { store: KeyValueStore; policy: BurstPolicy; metrics?: AppMetrics | undefined }): WindowLimiter {
+export function createWindowLimiter({
+  store,
+  policy,
+  metrics,
+}: {
+  store: KeyValueStore;
+  policy: BurstPolicy;
+  metrics?: AppMetrics | undefined;
+}): WindowLimiter {
   const name = policy.name ?? 'burst';
-  const record = (decision: 'allowed' | 'limited' | 'error') => metrics?.recordLimiterDecision({ limiter: name, decision });
+  const record = (decision: 'allowed' | 'limited' | 'error') =>
+    metrics?.recordLimiterDecision({ limiter: name, decision });
   const window = { limit: policy.limit, windowMs: policy.windowS * 1000 };
   const keyFor = (clientIp: string) => `limit:${name}:${clientIp}`;
   return {
@@ -44,7 +53,11 @@ export function createWindowLimiter({ store, policy, metrics }: { store: KeyValu
         throw new LimiterStoreError('the rate-limit store did not answer', { cause: error });
       }
       record(state.allowed ? 'allowed' : 'limited');
-      return { allowed: state.allowed, headers: rateLimitHeaders(policy, state), retryAfterS: Math.max(1, Math.ceil(state.resetMs / 1000)) };
+      return {
+        allowed: state.allowed,
+        headers: rateLimitHeaders(policy, state),
+        retryAfterS: Math.max(1, Math.ceil(state.resetMs / 1000)),
+      };
     },
     async peek(clientIp) {
       return rateLimitHeaders(policy, await store.peekWindow(keyFor(clientIp), window));

@@ -15,8 +15,21 @@ export const REDACTED_PATHS = [
   'headers["x-api-key"]',
   'headers["x-internal-token"]',
   'headers.cookie',
-  ...['token', 'access_token', 'refresh_token', 'id_token', 'identity_assertion', 'assertion', 'claim_token',
-    'client_secret', 'api_key', 'apiKey', 'password', 'secret', 'key'].flatMap((field) => [field, `*.${field}`]),
+  ...[
+    'token',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'identity_assertion',
+    'assertion',
+    'claim_token',
+    'client_secret',
+    'api_key',
+    'apiKey',
+    'password',
+    'secret',
+    'key',
+  ].flatMap((field) => [field, `*.${field}`]),
 ];
 
 export type { Logger };

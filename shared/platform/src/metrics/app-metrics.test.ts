@@ -27,12 +27,15 @@ describe('AppMetrics', () => {
     a.observeHttpRequest({ method: 'GET', route: '/x', status: 200, seconds: 0.01 });
     const { samples } = await scrape(b);
     expect(samples.filter((s) => s.name.startsWith('rankgate_http'))).toEqual([]);
-    expect(valueOf((await scrape(a)).samples, 'rankgate_http_requests_total', { service: 'a', route: '/x', status: '200' })).toBe(1);
+    expect(
+      valueOf((await scrape(a)).samples, 'rankgate_http_requests_total', { service: 'a', route: '/x', status: '200' }),
+    ).toBe(1);
   });
 
   it('records requests by route and status with a latency histogram whose buckets add up', async () => {
     const metrics = createAppMetrics({ service: 'svc', processMetrics: false });
-    for (const seconds of [0.003, 0.04, 0.3, 7]) metrics.observeHttpRequest({ method: 'GET', route: '/v1/search', status: 200, seconds });
+    for (const seconds of [0.003, 0.04, 0.3, 7])
+      metrics.observeHttpRequest({ method: 'GET', route: '/v1/search', status: 200, seconds });
     metrics.observeHttpRequest({ method: 'GET', route: 'unmatched', status: 404, seconds: 0.001 });
     const { samples, types } = await scrape(metrics);
     expect(types.get('rankgate_http_request_duration_seconds')).toBe('histogram');
@@ -59,26 +62,50 @@ describe('AppMetrics', () => {
     metrics.recordLimiterDecision({ limiter: 'demo_quota', decision: 'limited' });
     const { samples } = await scrape(metrics);
     expect(valueOf(samples, 'rankgate_limiter_decisions_total', { limiter: 'burst', decision: 'allowed' })).toBe(2);
-    expect(valueOf(samples, 'rankgate_limiter_decisions_total', { limiter: 'demo_quota', decision: 'limited' })).toBe(1);
+    expect(valueOf(samples, 'rankgate_limiter_decisions_total', { limiter: 'demo_quota', decision: 'limited' })).toBe(
+      1,
+    );
   });
 });
 
 describe('instrumentJobHandler', () => {
   it('records each attempt as completed, failed, expired (deadline passed) or handed back (consumer closing), rethrowing failures', async () => {
     const metrics = createAppMetrics({ service: 'ranking-worker', processMetrics: false });
-    const handler = instrumentJobHandler<{ fail: boolean }, string>('deep-fetch', async ({ fail }) => {
-      if (fail) throw new Error('page unreachable');
-      return 'done';
-    }, metrics);
-    const live = { attempt: 1, deadline: Date.now() + 1000, signal: new AbortController().signal, traceId: 'a'.repeat(32) };
+    const handler = instrumentJobHandler<{ fail: boolean }, string>(
+      'deep-fetch',
+      async ({ fail }) => {
+        if (fail) throw new Error('page unreachable');
+        return 'done';
+      },
+      metrics,
+    );
+    const live = {
+      attempt: 1,
+      deadline: Date.now() + 1000,
+      signal: new AbortController().signal,
+      traceId: 'a'.repeat(32),
+    };
     expect(await handler({ fail: false }, live)).toBe('done');
     await expect(handler({ fail: true }, live)).rejects.toThrow('page unreachable');
-    await expect(handler({ fail: true }, { ...live, signal: AbortSignal.abort(new JobDeadlineExceededError('deep-fetch', 'j1', Date.now())) })).rejects.toThrow();
+    await expect(
+      handler(
+        { fail: true },
+        { ...live, signal: AbortSignal.abort(new JobDeadlineExceededError('deep-fetch', 'j1', Date.now())) },
+      ),
+    ).rejects.toThrow();
     // Returned after its consumer handed it back: the result is discarded, so it is no completion.
-    expect(await handler({ fail: false }, { ...live, signal: AbortSignal.abort(new JobHandedBackError('deep-fetch', 'j2')) })).toBe('done');
+    expect(
+      await handler(
+        { fail: false },
+        { ...live, signal: AbortSignal.abort(new JobHandedBackError('deep-fetch', 'j2')) },
+      ),
+    ).toBe('done');
     const { samples } = await scrape(metrics);
     for (const outcome of ['completed', 'failed', 'expired', 'handed_back']) {
-      expect(valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-fetch', outcome }), outcome).toBe(1);
+      expect(
+        valueOf(samples, 'rankgate_queue_job_duration_seconds_count', { queue: 'deep-fetch', outcome }),
+        outcome,
+      ).toBe(1);
     }
   });
 });
@@ -123,6 +150,8 @@ describe('parseExposition', () => {
     expect(() => parseExposition('metric{a=1} 1\n')).toThrow(/malformed labels/);
     expect(() => parseExposition('# TYPE m countr\n')).toThrow(/unknown metric type/);
     expect(() => parseExposition('9metric 1\n')).toThrow(/malformed sample/);
-    expect(parseExposition('m{a="x\\"y",b="\\\\"} +Inf 123\n').samples).toEqual([{ name: 'm', labels: { a: 'x"y', b: '\\' }, value: Number.POSITIVE_INFINITY }]);
+    expect(parseExposition('m{a="x\\"y",b="\\\\"} +Inf 123\n').samples).toEqual([
+      { name: 'm', labels: { a: 'x"y', b: '\\' }, value: Number.POSITIVE_INFINITY },
+    ]);
   });
 });

@@ -43,43 +43,107 @@ export class AppMetrics {
   }
 
   /** One request answered: by route pattern (never the raw URL, which would explode cardinality). */
-  observeHttpRequest({ method, route, status, seconds }: { method: string; route: string; status: number; seconds: number }): void {
+  observeHttpRequest({
+    method,
+    route,
+    status,
+    seconds,
+  }: {
+    method: string;
+    route: string;
+    status: number;
+    seconds: number;
+  }): void {
     const labels = { method, route, status: String(status) };
-    this.counter('rankgate_http_requests_total', 'HTTP requests answered, by method, route pattern and status.', ['method', 'route', 'status']).inc(labels);
-    this.histogram('rankgate_http_request_duration_seconds', 'Time from a request\'s arrival to its response, by method, route pattern and status.', ['method', 'route', 'status'], HTTP_BUCKETS)
-      .observe(labels, seconds);
+    this.counter('rankgate_http_requests_total', 'HTTP requests answered, by method, route pattern and status.', [
+      'method',
+      'route',
+      'status',
+    ]).inc(labels);
+    this.histogram(
+      'rankgate_http_request_duration_seconds',
+      "Time from a request's arrival to its response, by method, route pattern and status.",
+      ['method', 'route', 'status'],
+      HTTP_BUCKETS,
+    ).observe(labels, seconds);
   }
 
   /** One call to a discover provider or a judge backend. */
-  observeUpstream({ kind, provider, outcome, seconds }: { kind: UpstreamKind; provider: string; outcome: UpstreamOutcome; seconds: number }): void {
-    this.counter('rankgate_upstream_requests_total', 'Calls to discover providers and judges, by kind, provider and outcome (ok, error, timeout, not_configured, aborted).', ['kind', 'provider', 'outcome'])
-      .inc({ kind, provider, outcome });
-    this.histogram('rankgate_upstream_request_duration_seconds', 'Duration of calls to discover providers and judges, by kind, provider and outcome.', ['kind', 'provider', 'outcome'], UPSTREAM_BUCKETS)
-      .observe({ kind, provider, outcome }, seconds);
+  observeUpstream({
+    kind,
+    provider,
+    outcome,
+    seconds,
+  }: {
+    kind: UpstreamKind;
+    provider: string;
+    outcome: UpstreamOutcome;
+    seconds: number;
+  }): void {
+    this.counter(
+      'rankgate_upstream_requests_total',
+      'Calls to discover providers and judges, by kind, provider and outcome (ok, error, timeout, not_configured, aborted).',
+      ['kind', 'provider', 'outcome'],
+    ).inc({ kind, provider, outcome });
+    this.histogram(
+      'rankgate_upstream_request_duration_seconds',
+      'Duration of calls to discover providers and judges, by kind, provider and outcome.',
+      ['kind', 'provider', 'outcome'],
+      UPSTREAM_BUCKETS,
+    ).observe({ kind, provider, outcome }, seconds);
   }
 
   /** A judge batch's usage, as the judge reported it (LLM requests and tokens). */
-  recordJudgeUsage({ judge, calls, inputTokens, outputTokens }: { judge: string; calls: number; inputTokens: number; outputTokens: number }): void {
-    this.counter('rankgate_judge_calls_total', 'Requests made to the judge backend (LLM requests; one per batch for the local judge).', ['judge']).inc({ judge }, calls);
-    const tokens = this.counter('rankgate_judge_tokens_total', 'Tokens the judge backend reported, by direction (input, output).', ['judge', 'direction']);
+  recordJudgeUsage({
+    judge,
+    calls,
+    inputTokens,
+    outputTokens,
+  }: {
+    judge: string;
+    calls: number;
+    inputTokens: number;
+    outputTokens: number;
+  }): void {
+    this.counter(
+      'rankgate_judge_calls_total',
+      'Requests made to the judge backend (LLM requests; one per batch for the local judge).',
+      ['judge'],
+    ).inc({ judge }, calls);
+    const tokens = this.counter(
+      'rankgate_judge_tokens_total',
+      'Tokens the judge backend reported, by direction (input, output).',
+      ['judge', 'direction'],
+    );
     tokens.inc({ judge, direction: 'input' }, inputTokens);
     tokens.inc({ judge, direction: 'output' }, outputTokens);
   }
 
   /** A judge batch left (partly) unparsed: outage, refusal, truncation. */
   recordJudgeWarning({ judge, kind }: { judge: string; kind: string }): void {
-    this.counter('rankgate_judge_warnings_total', 'Judge batches left unparsed, by judge and reason.', ['judge', 'kind']).inc({ judge, kind });
+    this.counter('rankgate_judge_warnings_total', 'Judge batches left unparsed, by judge and reason.', [
+      'judge',
+      'kind',
+    ]).inc({ judge, kind });
   }
 
   /** Hit ratio: `sum(rate(..{result="hit"}[5m])) / sum(rate(..{result=~"hit|miss"}[5m]))`. */
   recordCacheLookup({ cache, result }: { cache: string; result: CacheResult }): void {
-    this.counter('rankgate_cache_lookups_total', 'Cache lookups by cache and result (hit, miss, refresh = nocache=true).', ['cache', 'result']).inc({ cache, result });
+    this.counter(
+      'rankgate_cache_lookups_total',
+      'Cache lookups by cache and result (hit, miss, refresh = nocache=true).',
+      ['cache', 'result'],
+    ).inc({ cache, result });
   }
 
   /** One job finished on this consumer (see `instrumentJobHandler`). */
   recordJob({ queue, outcome, seconds }: { queue: string; outcome: JobOutcome; seconds: number }): void {
-    this.histogram('rankgate_queue_job_duration_seconds', 'Time a consumer spent on one job attempt, by queue and outcome (completed, failed, expired, handed_back).', ['queue', 'outcome'], JOB_BUCKETS)
-      .observe({ queue, outcome }, seconds);
+    this.histogram(
+      'rankgate_queue_job_duration_seconds',
+      'Time a consumer spent on one job attempt, by queue and outcome (completed, failed, expired, handed_back).',
+      ['queue', 'outcome'],
+      JOB_BUCKETS,
+    ).observe({ queue, outcome }, seconds);
   }
 
   /**
@@ -96,10 +160,12 @@ export class AppMetrics {
       labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {
-        await Promise.all([...readers].map(async ([name, reader]) => {
-          const counts = await withTimeout(reader(), 1000).catch(() => undefined);
-          for (const [state, value] of Object.entries(counts ?? {})) gauge.set({ queue: name, state }, value);
-        }));
+        await Promise.all(
+          [...readers].map(async ([name, reader]) => {
+            const counts = await withTimeout(reader(), 1000).catch(() => undefined);
+            for (const [state, value] of Object.entries(counts ?? {})) gauge.set({ queue: name, state }, value);
+          }),
+        );
       },
     });
     this.families.set('rankgate_queue_jobs', gauge);
@@ -107,14 +173,20 @@ export class AppMetrics {
 
   /** One decision of a limiter (burst limiter, demo quota). */
   recordLimiterDecision({ limiter, decision }: { limiter: string; decision: LimiterDecision }): void {
-    this.counter('rankgate_limiter_decisions_total', 'Rate limiter and quota decisions, by limiter and decision (allowed, limited, error).', ['limiter', 'decision'])
-      .inc({ limiter, decision });
+    this.counter(
+      'rankgate_limiter_decisions_total',
+      'Rate limiter and quota decisions, by limiter and decision (allowed, limited, error).',
+      ['limiter', 'decision'],
+    ).inc({ limiter, decision });
   }
 
   /** A discover provider's circuit breaker opened, closed again, or answered for the provider while open. */
   recordBreakerEvent({ provider, event }: { provider: string; event: 'opened' | 'closed' | 'short_circuited' }): void {
-    this.counter('rankgate_discover_breaker_events_total', 'Discover circuit-breaker events, by provider and event (opened, closed, short_circuited).', ['provider', 'event'])
-      .inc({ provider, event });
+    this.counter(
+      'rankgate_discover_breaker_events_total',
+      'Discover circuit-breaker events, by provider and event (opened, closed, short_circuited).',
+      ['provider', 'event'],
+    ).inc({ provider, event });
   }
 
   /** The Prometheus text exposition of this app's registry. */
@@ -123,11 +195,24 @@ export class AppMetrics {
   }
 
   private counter(name: string, help: string, labelNames: string[]): Counter<string> {
-    return this.family(name, () => new Counter({ name, help, labelNames, registers: [this.registry] } satisfies CounterConfiguration<string>));
+    return this.family(
+      name,
+      () => new Counter({ name, help, labelNames, registers: [this.registry] } satisfies CounterConfiguration<string>),
+    );
   }
 
   private histogram(name: string, help: string, labelNames: string[], buckets: number[]): Histogram<string> {
-    return this.family(name, () => new Histogram({ name, help, labelNames, buckets, registers: [this.registry] } satisfies HistogramConfiguration<string>));
+    return this.family(
+      name,
+      () =>
+        new Histogram({
+          name,
+          help,
+          labelNames,
+          buckets,
+          registers: [this.registry],
+        } satisfies HistogramConfiguration<string>),
+    );
   }
 
   private family<F extends Family>(name: string, create: () => F): F {

@@ -5,7 +5,7 @@ import { combinedMetrics } from './combine-expositions.ts';
 import { parseExposition } from './parse-exposition.ts';
 
 describe('one exposition for several apps in one process', () => {
-  it('merges families (each typed once, every app\'s samples), and reports the process once', async () => {
+  it("merges families (each typed once, every app's samples), and reports the process once", async () => {
     const gateway = createAppMetrics({ service: 'gateway' });
     const search = createAppMetrics({ service: 'search' });
     const worker = createAppMetrics({ service: 'ranking-worker', processMetrics: false });
@@ -23,10 +23,18 @@ describe('one exposition for several apps in one process', () => {
     const requests = samples.filter((s) => s.name === 'rankgate_http_requests_total').map((s) => s.labels.service);
     expect(requests.sort()).toEqual(['gateway', 'search']);
     expect(samples.filter((s) => s.name === 'rankgate_http_request_duration_seconds_count')).toHaveLength(2);
-    expect(samples.find((s) => s.name === 'rankgate_cache_lookups_total')?.labels).toMatchObject({ service: 'search', result: 'miss' });
-    expect(samples.find((s) => s.name === 'rankgate_queue_job_duration_seconds_count')?.labels).toMatchObject({ service: 'ranking-worker', outcome: 'completed' });
+    expect(samples.find((s) => s.name === 'rankgate_cache_lookups_total')?.labels).toMatchObject({
+      service: 'search',
+      result: 'miss',
+    });
+    expect(samples.find((s) => s.name === 'rankgate_queue_job_duration_seconds_count')?.labels).toMatchObject({
+      service: 'ranking-worker',
+      outcome: 'completed',
+    });
     expect(samples.find((s) => s.name === 'rankgate_queue_jobs' && s.labels.state === 'wait')?.value).toBe(3);
     // Every app of the process would report the same memory: it appears once, from the first app.
-    expect(samples.filter((s) => s.name === 'process_resident_memory_bytes').map((s) => s.labels.service)).toEqual(['gateway']);
+    expect(samples.filter((s) => s.name === 'process_resident_memory_bytes').map((s) => s.labels.service)).toEqual([
+      'gateway',
+    ]);
   });
 });

@@ -12,7 +12,10 @@ export type ExpositionSource = Pick<AppMetrics, 'exposition'>;
 /** Families about the process itself: every registry of one process reports the same values. */
 const PROCESS_FAMILY = /^(process|nodejs)_/;
 
-interface Family { header: string[]; samples: string[] }
+interface Family {
+  header: string[];
+  samples: string[];
+}
 
 /**
  * Merges exposition texts family by family, in order of first appearance. Process-wide families
@@ -51,7 +54,10 @@ export function combinedMetrics(sources: readonly ExpositionSource[]): Expositio
   return {
     async exposition() {
       const scrapes = await Promise.all(sources.map((source) => source.exposition()));
-      return { contentType: scrapes[0]?.contentType ?? 'text/plain; version=0.0.4; charset=utf-8', body: combineExpositions(scrapes.map((s) => s.body)) };
+      return {
+        contentType: scrapes[0]?.contentType ?? 'text/plain; version=0.0.4; charset=utf-8',
+        body: combineExpositions(scrapes.map((s) => s.body)),
+      };
     },
   };
 }

@@ -1,5 +1,11 @@
 export type {
-  AppMetricsOptions, CacheResult, JobOutcome, LimiterDecision, QueueState, UpstreamKind, UpstreamOutcome,
+  AppMetricsOptions,
+  CacheResult,
+  JobOutcome,
+  LimiterDecision,
+  QueueState,
+  UpstreamKind,
+  UpstreamOutcome,
 } from './app-metrics.ts';
 export { AppMetrics, createAppMetrics, HTTP_BUCKETS, JOB_BUCKETS, UPSTREAM_BUCKETS } from './app-metrics.ts';
 export type { Exposition, MetricSample } from './parse-exposition.ts';

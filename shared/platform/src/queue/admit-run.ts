@@ -1,4 +1,9 @@
-import { InvalidJobPayloadError, JobDeadlineExceededError, JobProducerClosedError, JobRunAbortedError } from './errors.ts';
+import {
+  InvalidJobPayloadError,
+  JobDeadlineExceededError,
+  JobProducerClosedError,
+  JobRunAbortedError,
+} from './errors.ts';
 import type { JobQueueDefinition } from './job-queue.ts';
 
 /**

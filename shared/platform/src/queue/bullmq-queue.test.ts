@@ -20,10 +20,13 @@ describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
     const queue = defineQueue();
     bullMq.consumer(queue, echo);
     const producer = createBullMqProducer(queue, {
-      connection: bullMq.connection(), prefix: bullMq.prefix(), keepCompleted: { count: 2 },
+      connection: bullMq.connection(),
+      prefix: bullMq.prefix(),
+      keepCompleted: { count: 2 },
     });
     try {
-      for (let index = 0; index < 5; index += 1) await producer.run({ text: `t${index}` }, { deadline: inFuture(5_000) });
+      for (let index = 0; index < 5; index += 1)
+        await producer.run({ text: `t${index}` }, { deadline: inFuture(5_000) });
     } finally {
       await producer.close();
     }
@@ -51,7 +54,11 @@ describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
 
   it('records the consumer that ran each job (processedBy)', async () => {
     const queue = defineQueue();
-    const consumer = createBullMqConsumer(queue, echo, { connection: bullMq.connection(), prefix: bullMq.prefix(), workerName: 'page-reader-7' });
+    const consumer = createBullMqConsumer(queue, echo, {
+      connection: bullMq.connection(),
+      prefix: bullMq.prefix(),
+      workerName: 'page-reader-7',
+    });
     const producer = bullMq.producer(queue);
     const jobId = randomUUID();
     try {
@@ -70,7 +77,9 @@ describe.skipIf(!redisAvailable)('BullMQ adapter specifics', () => {
   it('rejects a run closed while it was still being enqueued, with no unhandled rejection', async () => {
     const queue = defineQueue();
     const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown): void => { unhandled.push(reason); };
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
     process.on('unhandledRejection', onUnhandled);
     try {
       const producer = bullMq.producer(queue);

@@ -6,8 +6,14 @@ import type { Redis } from 'ioredis';
 import { JobFailedError, JobHandedBackError, JobProducerClosedError } from './errors.ts';
 import { envelopeOf, type JobEnvelope } from './job-envelope.ts';
 import {
-  DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS,
-  type ConsumerOptions, type JobConsumer, type JobHandler, type JobProducer, type JobQueueDefinition, type RetryOptions,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type ConsumerOptions,
+  type JobConsumer,
+  type JobHandler,
+  type JobProducer,
+  type JobQueueDefinition,
+  type RetryOptions,
 } from './job-queue.ts';
 import { runAttempt } from './run-attempt.ts';
 import { createRunWaiter, type RunWaiter } from './run-waiter.ts';
@@ -72,9 +78,13 @@ export function createBullMqProducer<P, R>(
 ): JobProducer<P, R> {
   const { name } = definition;
   const {
-    connection, prefix = DEFAULT_PREFIX, onError = logError,
-    attempts = DEFAULT_ATTEMPTS, backoffMs = DEFAULT_BACKOFF_MS,
-    keepCompleted = DEFAULT_KEEP_COMPLETED, keepFailed = DEFAULT_KEEP_FAILED,
+    connection,
+    prefix = DEFAULT_PREFIX,
+    onError = logError,
+    attempts = DEFAULT_ATTEMPTS,
+    backoffMs = DEFAULT_BACKOFF_MS,
+    keepCompleted = DEFAULT_KEEP_COMPLETED,
+    keepFailed = DEFAULT_KEEP_FAILED,
   } = options;
   const queue = new Queue<JobEnvelope>(name, {
     connection,
@@ -94,7 +104,12 @@ export function createBullMqProducer<P, R>(
     for (const waiter of [...(waiters.get(jobId) ?? [])]) settle(waiter);
   };
   const failAll = async (jobId: string, reason: string, knownAttempts?: number): Promise<void> => {
-    const attemptsMade = knownAttempts ?? await queue.getJob(jobId).then((job) => job?.attemptsMade, () => undefined);
+    const attemptsMade =
+      knownAttempts ??
+      (await queue.getJob(jobId).then(
+        (job) => job?.attemptsMade,
+        () => undefined,
+      ));
     settleAll(jobId, (waiter) => waiter.reject(new JobFailedError(name, jobId, reason, attemptsMade)));
   };
   /** A duplicate id joined an existing job, which may have finished before we started listening. */
@@ -178,7 +193,10 @@ export function createBullMqProducer<P, R>(
       await Promise.all(abandoned.map(removeIfNotStarted));
       // While Redis is down, listening may only start (and so can only close) once it is back:
       // wait for it only when it has already started.
-      const closingEvents = listening.then((events) => events.close(), () => undefined);
+      const closingEvents = listening.then(
+        (events) => events.close(),
+        () => undefined,
+      );
       closingEvents.catch(onError);
       await Promise.all([listeningStarted ? closingEvents : undefined, queue.close()]);
     },
@@ -194,12 +212,24 @@ export function createBullMqProducer<P, R>(
 export function createBullMqConsumer<P, R>(
   definition: JobQueueDefinition<P, R>,
   handler: JobHandler<P, R>,
-  { connection, prefix = DEFAULT_PREFIX, onError = logError, concurrency = 1, lockDurationMs, stalledIntervalMs, workerName }: BullMqConsumerOptions,
+  {
+    connection,
+    prefix = DEFAULT_PREFIX,
+    onError = logError,
+    concurrency = 1,
+    lockDurationMs,
+    stalledIntervalMs,
+    workerName,
+  }: BullMqConsumerOptions,
 ): JobConsumer {
   const closingController = new AbortController();
   const processJob = async (job: Job<unknown, R>, token?: string): Promise<R> => {
     try {
-      return await runAttempt(definition, handler, job.data, { attempt: job.attemptsMade + 1, jobId: job.id ?? '', closing: closingController.signal });
+      return await runAttempt(definition, handler, job.data, {
+        attempt: job.attemptsMade + 1,
+        jobId: job.id ?? '',
+        closing: closingController.signal,
+      });
     } catch (error) {
       if (!(error instanceof JobHandedBackError)) throw error;
       // Back to the wait list with its lock released and no attempt counted; WaitingError tells the
@@ -208,31 +238,28 @@ export function createBullMqConsumer<P, R>(
       throw new WaitingError();
     }
   };
-  const worker = new Worker<unknown, R>(
-    definition.name,
-    processJob,
-    {
-      connection,
-      prefix,
-      concurrency,
-      ...(lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs }),
-      ...(stalledIntervalMs === undefined ? {} : { stalledInterval: stalledIntervalMs }),
-      ...(workerName === undefined ? {} : { name: workerName }),
-      // Fallbacks for jobs enqueued without retention options (producers set their own).
-      removeOnComplete: DEFAULT_KEEP_COMPLETED,
-      removeOnFail: DEFAULT_KEEP_FAILED,
-    },
-  );
+  const worker = new Worker<unknown, R>(definition.name, processJob, {
+    connection,
+    prefix,
+    concurrency,
+    ...(lockDurationMs === undefined ? {} : { lockDuration: lockDurationMs }),
+    ...(stalledIntervalMs === undefined ? {} : { stalledInterval: stalledIntervalMs }),
+    ...(workerName === undefined ? {} : { name: workerName }),
+    // Fallbacks for jobs enqueued without retention options (producers set their own).
+    removeOnComplete: DEFAULT_KEEP_COMPLETED,
+    removeOnFail: DEFAULT_KEEP_FAILED,
+  });
   worker.on('error', onError);
   let closing: Promise<void> | undefined;
   return {
-    close: ({ graceMs } = {}) => (closing ??= (async () => {
-      const timer = graceMs === undefined ? undefined : setTimeout(() => closingController.abort(), graceMs);
-      try {
-        await worker.close();
-      } finally {
-        clearTimeout(timer);
-      }
-    })()),
+    close: ({ graceMs } = {}) =>
+      (closing ??= (async () => {
+        const timer = graceMs === undefined ? undefined : setTimeout(() => closingController.abort(), graceMs);
+        try {
+          await worker.close();
+        } finally {
+          clearTimeout(timer);
+        }
+      })()),
   };
 }

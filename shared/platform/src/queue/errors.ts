@@ -15,7 +15,9 @@ export class JobDeadlineExceededError extends Error {
   readonly deadline: number;
 
   constructor(queue: string, jobId: string | undefined, deadline: number) {
-    super(`job ${jobId ?? '(not enqueued)'} on queue "${queue}" missed its deadline ${new Date(deadline).toISOString()}`);
+    super(
+      `job ${jobId ?? '(not enqueued)'} on queue "${queue}" missed its deadline ${new Date(deadline).toISOString()}`,
+    );
     this.name = 'JobDeadlineExceededError';
     this.queue = queue;
     this.jobId = jobId;
@@ -48,7 +50,10 @@ export class InvalidJobPayloadError extends Error {
   readonly issues: ZodError['issues'];
 
   constructor(queue: string, cause: ZodError) {
-    super(`invalid payload for queue "${queue}": ${cause.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`, { cause });
+    super(
+      `invalid payload for queue "${queue}": ${cause.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+      { cause },
+    );
     this.name = 'InvalidJobPayloadError';
     this.queue = queue;
     this.issues = cause.issues;
@@ -64,7 +69,10 @@ export class JobRunAbortedError extends Error {
   readonly jobId: string;
 
   constructor(queue: string, jobId: string, reason: unknown) {
-    super(`run of job ${jobId} on queue "${queue}" was aborted: ${reason instanceof Error ? reason.message : String(reason ?? 'no reason given')}`, { cause: reason });
+    super(
+      `run of job ${jobId} on queue "${queue}" was aborted: ${reason instanceof Error ? reason.message : String(reason ?? 'no reason given')}`,
+      { cause: reason },
+    );
     this.name = 'JobRunAbortedError';
     this.queue = queue;
     this.jobId = jobId;

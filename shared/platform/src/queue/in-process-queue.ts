@@ -6,8 +6,14 @@ import { JobHandedBackError, JobProducerClosedError } from './errors.ts';
 import type { InProcessBroker, InProcessJob } from './in-process-broker.ts';
 import { envelopeOf } from './job-envelope.ts';
 import {
-  DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS,
-  type ConsumerOptions, type JobConsumer, type JobHandler, type JobProducer, type JobQueueDefinition, type RetryOptions,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type ConsumerOptions,
+  type JobConsumer,
+  type JobHandler,
+  type JobProducer,
+  type JobQueueDefinition,
+  type RetryOptions,
 } from './job-queue.ts';
 import { runAttempt } from './run-attempt.ts';
 import { createRunWaiter, type RunWaiter } from './run-waiter.ts';
@@ -81,7 +87,11 @@ export function createInProcessConsumer<P, R>(
 
   const attempt = async (job: InProcessJob): Promise<void> => {
     try {
-      const result = await runAttempt(definition, handler, job.data, { attempt: job.attemptsMade, jobId: job.id, closing: closingController.signal });
+      const result = await runAttempt(definition, handler, job.data, {
+        attempt: job.attemptsMade,
+        jobId: job.id,
+        closing: closingController.signal,
+      });
       broker.complete(name, job, result);
     } catch (error) {
       if (error instanceof JobHandedBackError) return broker.handBack(name, job);
@@ -96,10 +106,12 @@ export function createInProcessConsumer<P, R>(
       const job = broker.take(name);
       if (!job) return;
       // Start on a microtask so the task is counted before a handler could re-enter pull().
-      const task: Promise<void> = Promise.resolve().then(() => attempt(job)).finally(() => {
-        running.delete(task);
-        pull();
-      });
+      const task: Promise<void> = Promise.resolve()
+        .then(() => attempt(job))
+        .finally(() => {
+          running.delete(task);
+          pull();
+        });
       running.add(task);
     }
   };

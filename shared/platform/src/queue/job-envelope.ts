@@ -23,6 +23,10 @@ export const jobEnvelopeSchema: z.ZodType<JobEnvelope> = z.object({
 });
 
 /** The envelope of one run: its trace is the one given, else the current request's (if any). */
-export function envelopeOf(payload: unknown, deadline: number, traceparent: string | undefined = currentTraceparent()): JobEnvelope {
+export function envelopeOf(
+  payload: unknown,
+  deadline: number,
+  traceparent: string | undefined = currentTraceparent(),
+): JobEnvelope {
   return { payload, deadline, ...(traceparent ? { traceparent } : {}) };
 }

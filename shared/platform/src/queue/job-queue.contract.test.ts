@@ -7,7 +7,12 @@ import type { AdapterUnderTest, Result } from '../testing/queue-adapters.ts';
 import { bullMqAdapter, defineQueue, echo, inFuture, inProcessAdapter } from '../testing/queue-adapters.ts';
 import { continueOrStartTrace, currentTraceparent, parseTraceparent, traceStorage } from '../tracing/trace-context.ts';
 import {
-  InvalidJobPayloadError, JobDeadlineExceededError, JobFailedError, JobProducerClosedError, JobRunAbortedError, UnrecoverableError,
+  InvalidJobPayloadError,
+  JobDeadlineExceededError,
+  JobFailedError,
+  JobProducerClosedError,
+  JobRunAbortedError,
+  UnrecoverableError,
 } from './errors.ts';
 import type { JobEnvelope } from './job-envelope.ts';
 
@@ -22,19 +27,26 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const queue = defineQueue();
       adapter.consumer(queue, echo);
       const producer = adapter.producer(queue);
-      await expect(producer.run({ text: 'hello' }, { deadline: inFuture(5_000) })).resolves.toEqual({ echoed: 'hello', attempt: 1 });
+      await expect(producer.run({ text: 'hello' }, { deadline: inFuture(5_000) })).resolves.toEqual({
+        echoed: 'hello',
+        attempt: 1,
+      });
     });
 
     it('honours the consumer concurrency', async () => {
       const queue = defineQueue();
       let inFlight = 0;
       let maxInFlight = 0;
-      adapter.consumer(queue, async ({ text }, { attempt }) => {
-        maxInFlight = Math.max(maxInFlight, ++inFlight);
-        await sleep(200);
-        inFlight -= 1;
-        return { echoed: text, attempt };
-      }, { concurrency: 3 });
+      adapter.consumer(
+        queue,
+        async ({ text }, { attempt }) => {
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          await sleep(200);
+          inFlight -= 1;
+          return { echoed: text, attempt };
+        },
+        { concurrency: 3 },
+      );
       const producer = adapter.producer(queue);
       const started = Date.now();
       const results = await Promise.all(
@@ -56,7 +68,10 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
         return { echoed: text, attempt };
       });
       const producer = adapter.producer(queue, { attempts: 3, backoffMs: 10 });
-      await expect(producer.run({ text: 'x' }, { deadline: inFuture(5_000) })).resolves.toEqual({ echoed: 'x', attempt: 3 });
+      await expect(producer.run({ text: 'x' }, { deadline: inFuture(5_000) })).resolves.toEqual({
+        echoed: 'x',
+        attempt: 3,
+      });
       expect(attemptsSeen).toEqual([1, 2, 3]);
     });
 
@@ -82,7 +97,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
         return { echoed: text, attempt };
       });
       const producer = adapter.producer(queue);
-      await expect(producer.run({ text: '' }, { deadline: inFuture(5_000) })).rejects.toBeInstanceOf(InvalidJobPayloadError);
+      await expect(producer.run({ text: '' }, { deadline: inFuture(5_000) })).rejects.toBeInstanceOf(
+        InvalidJobPayloadError,
+      );
       // With concurrency 1 jobs run in order, so once this one is done an enqueued bad one would have run.
       await producer.run({ text: 'valid' }, { deadline: inFuture(5_000) });
       expect(handled).toEqual(['valid']);
@@ -125,7 +142,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
         return { echoed: 7 } as unknown as Result;
       });
       const producer = adapter.producer(queue);
-      await expect(producer.run({ text: 'x' }, { deadline: inFuture(5_000) })).rejects.toThrow(/result breaks the schema/);
+      await expect(producer.run({ text: 'x' }, { deadline: inFuture(5_000) })).rejects.toThrow(
+        /result breaks the schema/,
+      );
       expect(calls).toBe(1);
     });
 
@@ -133,7 +152,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const queue = defineQueue();
       let abortedWith: unknown;
       adapter.consumer(queue, async ({ text }, { attempt, signal }) => {
-        await sleep(5_000, undefined, { signal }).catch(() => { abortedWith = signal.reason; });
+        await sleep(5_000, undefined, { signal }).catch(() => {
+          abortedWith = signal.reason;
+        });
         return { echoed: text, attempt };
       });
       const producer = adapter.producer(queue);
@@ -151,7 +172,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const queue = defineQueue();
       const handled: string[] = [];
       let release = (): void => undefined;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       adapter.consumer(queue, async ({ text }, { attempt }) => {
         handled.push(text);
         if (text === 'blocker') await gate;
@@ -159,7 +182,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       });
       const producer = adapter.producer(queue);
       const blocker = producer.run({ text: 'blocker' }, { deadline: inFuture(5_000) });
-      await expect(producer.run({ text: 'expired' }, { deadline: inFuture(200) })).rejects.toBeInstanceOf(JobDeadlineExceededError);
+      await expect(producer.run({ text: 'expired' }, { deadline: inFuture(200) })).rejects.toBeInstanceOf(
+        JobDeadlineExceededError,
+      );
       release();
       await blocker;
       await producer.run({ text: 'after' }, { deadline: inFuture(5_000) });
@@ -169,7 +194,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
     it('resolves 20 concurrent runs without listener warnings', async () => {
       const queue = defineQueue();
       const warnings: Error[] = [];
-      const onWarning = (warning: Error): void => { warnings.push(warning); };
+      const onWarning = (warning: Error): void => {
+        warnings.push(warning);
+      };
       process.on('warning', onWarning);
       try {
         adapter.consumer(queue, echo, { concurrency: 5 });
@@ -204,11 +231,13 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       expect(calls).toBe(1);
     });
 
-    it('stops waiting when the run\'s signal aborts, removing a job that has not started', async () => {
+    it("stops waiting when the run's signal aborts, removing a job that has not started", async () => {
       const queue = defineQueue();
       const handled: string[] = [];
       let release = (): void => undefined;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       adapter.consumer(queue, async ({ text }, { attempt }) => {
         handled.push(text);
         if (text === 'blocker') await gate;
@@ -217,7 +246,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const producer = adapter.producer(queue);
       const blocker = producer.run({ text: 'blocker' }, { deadline: inFuture(5_000) });
       const controller = new AbortController();
-      const queued = producer.run({ text: 'queued' }, { deadline: inFuture(5_000), signal: controller.signal }).catch((caught: unknown) => caught);
+      const queued = producer
+        .run({ text: 'queued' }, { deadline: inFuture(5_000), signal: controller.signal })
+        .catch((caught: unknown) => caught);
       await sleep(100);
       const abortedAt = Date.now();
       controller.abort(new Error('the service is shutting down'));
@@ -230,7 +261,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       await producer.run({ text: 'after' }, { deadline: inFuture(5_000) });
       // The aborted job was taken off the queue before any consumer started it.
       expect(handled).toEqual(['blocker', 'after']);
-      await expect(producer.run({ text: 'late' }, { deadline: inFuture(5_000), signal: controller.signal })).rejects.toBeInstanceOf(JobRunAbortedError);
+      await expect(
+        producer.run({ text: 'late' }, { deadline: inFuture(5_000), signal: controller.signal }),
+      ).rejects.toBeInstanceOf(JobRunAbortedError);
     });
 
     it('runs the handler inside the trace of the request that enqueued the job', async () => {
@@ -243,7 +276,10 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       const producer = adapter.producer(queue);
       const request = continueOrStartTrace('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
       await traceStorage.run(request, () => producer.run({ text: 'traced' }, { deadline: inFuture(5_000) }));
-      await producer.run({ text: 'explicit' }, { deadline: inFuture(5_000), traceparent: '00-11111111111111111111111111111111-2222222222222222-01' });
+      await producer.run(
+        { text: 'explicit' },
+        { deadline: inFuture(5_000), traceparent: '00-11111111111111111111111111111111-2222222222222222-01' },
+      );
       await producer.run({ text: 'untraced' }, { deadline: inFuture(5_000) });
       const [traced, explicit, untraced] = seen;
       expect(traced?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
@@ -260,11 +296,15 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
     it('hands a job back when its consumer closes past the grace period; another consumer runs it, the attempt uncounted', async () => {
       const queue = defineQueue();
       let started = (): void => undefined;
-      const running = new Promise<void>((resolve) => { started = resolve; });
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       let abortedWith: unknown;
       const closingConsumer = adapter.consumer(queue, async ({ text }, { attempt, signal }) => {
         started();
-        await sleep(10_000, undefined, { signal }).catch(() => { abortedWith = signal.reason; });
+        await sleep(10_000, undefined, { signal }).catch(() => {
+          abortedWith = signal.reason;
+        });
         return { echoed: `${text} (cut short)`, attempt };
       });
       const producer = adapter.producer(queue);
@@ -283,7 +323,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
     it('lets running jobs finish within the grace period', async () => {
       const queue = defineQueue();
       let started = (): void => undefined;
-      const running = new Promise<void>((resolve) => { started = resolve; });
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
       const consumer = adapter.consumer(queue, async ({ text }, { attempt }) => {
         started();
         await sleep(150);
@@ -307,7 +349,9 @@ function describeQueueContract(adapter: AdapterUnderTest): void {
       await sleep(50);
       await producer.close();
       expect(await pending).toBeInstanceOf(JobProducerClosedError);
-      await expect(producer.run({ text: 'y' }, { deadline: inFuture(1_000) })).rejects.toBeInstanceOf(JobProducerClosedError);
+      await expect(producer.run({ text: 'y' }, { deadline: inFuture(1_000) })).rejects.toBeInstanceOf(
+        JobProducerClosedError,
+      );
     });
   });
 }

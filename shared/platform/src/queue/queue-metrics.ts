@@ -23,10 +23,14 @@ export const bullMqWaitKey = (queue: string, prefix = BULLMQ_PREFIX): string => 
  * scrape opens no extra connection): `wait` and `active` are lists; `delayed`, `prioritized`
  * and `failed` sorted sets.
  */
-export function bullMqQueueDepth(redis: Redis, { queue, prefix = BULLMQ_PREFIX }: { queue: string; prefix?: string }): () => Promise<Record<QueueState, number>> {
+export function bullMqQueueDepth(
+  redis: Redis,
+  { queue, prefix = BULLMQ_PREFIX }: { queue: string; prefix?: string },
+): () => Promise<Record<QueueState, number>> {
   const key = (suffix: string) => `${prefix}:${queue}:${suffix}`;
   return async () => {
-    const replies = await redis.multi()
+    const replies = await redis
+      .multi()
       .llen(key('wait'))
       .llen(key('active'))
       .zcard(key('delayed'))
@@ -37,17 +41,27 @@ export function bullMqQueueDepth(redis: Redis, { queue, prefix = BULLMQ_PREFIX }
       if (error) throw error;
       return Number(value);
     });
-    return { wait: wait ?? 0, active: active ?? 0, delayed: delayed ?? 0, prioritized: prioritized ?? 0, failed: failed ?? 0 };
+    return {
+      wait: wait ?? 0,
+      active: active ?? 0,
+      delayed: delayed ?? 0,
+      prioritized: prioritized ?? 0,
+      failed: failed ?? 0,
+    };
   };
 }
 
 /** The in-process queue's depth (`npm start`): jobs waiting, running and waiting for a retry. */
-export function inProcessQueueDepth(broker: InProcessBroker, queue: string): () => Promise<Partial<Record<QueueState, number>>> {
+export function inProcessQueueDepth(
+  broker: InProcessBroker,
+  queue: string,
+): () => Promise<Partial<Record<QueueState, number>>> {
   return async () => broker.depth(queue);
 }
 
 /** Why an attempt's signal aborted: its deadline passed, or its consumer closed and handed it back. */
-const abortedOutcome = (signal: AbortSignal): JobOutcome => (signal.reason instanceof JobHandedBackError ? 'handed_back' : 'expired');
+const abortedOutcome = (signal: AbortSignal): JobOutcome =>
+  signal.reason instanceof JobHandedBackError ? 'handed_back' : 'expired';
 
 /**
  * The same handler, recording each attempt in `rankgate_queue_job_duration_seconds`: completed,
@@ -56,10 +70,15 @@ const abortedOutcome = (signal: AbortSignal): JobOutcome => (signal.reason insta
  * by its signal counts as expired or handed back even when the handler returned: its result is
  * discarded. Wrap the handler given to `createBullMqConsumer` / `createInProcessConsumer`.
  */
-export function instrumentJobHandler<P, R>(queue: string, handler: JobHandler<P, R>, metrics: AppMetrics): JobHandler<P, R> {
+export function instrumentJobHandler<P, R>(
+  queue: string,
+  handler: JobHandler<P, R>,
+  metrics: AppMetrics,
+): JobHandler<P, R> {
   return async (payload, context) => {
     const started = performance.now();
-    const record = (outcome: JobOutcome) => metrics.recordJob({ queue, outcome, seconds: (performance.now() - started) / 1000 });
+    const record = (outcome: JobOutcome) =>
+      metrics.recordJob({ queue, outcome, seconds: (performance.now() - started) / 1000 });
     try {
       const result = await handler(payload, context);
       record(context.signal.aborted ? abortedOutcome(context.signal) : 'completed');

@@ -44,12 +44,15 @@ export async function runAttempt<P, R>(
   const deadlinePassed = (): boolean => controller.signal.reason instanceof JobDeadlineExceededError;
   const trace = continueOrStartTrace(envelope.data.traceparent);
   try {
-    const output = await traceStorage.run(trace, () => handler(payload.data, { attempt, signal: controller.signal, deadline, traceId: trace.traceId }));
+    const output = await traceStorage.run(trace, () =>
+      handler(payload.data, { attempt, signal: controller.signal, deadline, traceId: trace.traceId }),
+    );
     // A handler that returns after being cut off has no trustworthy result (the abort may have spoilt it).
     if (deadlinePassed()) throw new UnrecoverableError('deadline passed while the job ran');
     if (controller.signal.aborted) throw new JobHandedBackError(definition.name, jobId);
     const result = definition.result.safeParse(output);
-    if (!result.success) throw new UnrecoverableError(`handler result breaks the schema: ${z.prettifyError(result.error)}`);
+    if (!result.success)
+      throw new UnrecoverableError(`handler result breaks the schema: ${z.prettifyError(result.error)}`);
     return result.data;
   } catch (error) {
     if (error instanceof UnrecoverableError || error instanceof JobHandedBackError) throw error;

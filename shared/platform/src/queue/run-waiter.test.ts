@@ -4,9 +4,15 @@ import { z } from 'zod';
 import { JobDeadlineExceededError, JobFailedError } from './errors.ts';
 import { createRunWaiter } from './run-waiter.ts';
 
-const waiterUntil = (deadline: number) => createRunWaiter({
-  queue: 'q', jobId: 'j1', deadline, result: z.object({ ok: z.boolean() }), abandon: () => undefined, settled: () => undefined,
-});
+const waiterUntil = (deadline: number) =>
+  createRunWaiter({
+    queue: 'q',
+    jobId: 'j1',
+    deadline,
+    result: z.object({ ok: z.boolean() }),
+    abandon: () => undefined,
+    settled: () => undefined,
+  });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -55,13 +55,17 @@ export function createRunWaiter<R>(options: RunWaiterOptions<R>): { waiter: RunW
   const exceeded = (): JobDeadlineExceededError => new JobDeadlineExceededError(queue, jobId, deadline);
   const waiter: RunWaiter = {
     jobId,
-    get settled() { return done; },
-    resolve: (rawResult) => finish(() => {
-      if (late()) return rejectOutcome(exceeded());
-      const parsed = options.result.safeParse(rawResult);
-      if (parsed.success) resolveOutcome(parsed.data);
-      else rejectOutcome(new JobFailedError(queue, jobId, `result breaks the schema: ${z.prettifyError(parsed.error)}`));
-    }),
+    get settled() {
+      return done;
+    },
+    resolve: (rawResult) =>
+      finish(() => {
+        if (late()) return rejectOutcome(exceeded());
+        const parsed = options.result.safeParse(rawResult);
+        if (parsed.success) resolveOutcome(parsed.data);
+        else
+          rejectOutcome(new JobFailedError(queue, jobId, `result breaks the schema: ${z.prettifyError(parsed.error)}`));
+      }),
     reject: (error) => finish(() => rejectOutcome(error instanceof JobFailedError && late() ? exceeded() : error)),
   };
   cancelTimer = whenDeadlinePasses(deadline, () => {

@@ -1,4 +1,11 @@
-export type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
+export type {
+  ExpiryOptions,
+  IncrementOptions,
+  IncrementUpToResult,
+  KeyValueStore,
+  WindowOptions,
+  WindowState,
+} from './store.ts';
 export { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 export type { MemoryKeyValueStoreOptions } from './memory-store.ts';
 export { MemoryKeyValueStore } from './memory-store.ts';

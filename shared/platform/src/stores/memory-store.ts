@@ -1,4 +1,11 @@
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
+import type {
+  ExpiryOptions,
+  IncrementOptions,
+  IncrementUpToResult,
+  KeyValueStore,
+  WindowOptions,
+  WindowState,
+} from './store.ts';
 import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
 import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 
@@ -119,7 +126,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
     if (record && allowed) hits.push(now);
     if (hits.length > 0) this.insert(key, hits.join(','), Math.max(1, (hits.at(-1) ?? now) + windowMs - now));
     else this.entries.delete(key);
-    return { allowed, remaining: Math.max(0, limit - hits.length), resetMs: hits.length > 0 ? (hits[0] ?? now) + windowMs - now : 0 };
+    return {
+      allowed,
+      remaining: Math.max(0, limit - hits.length),
+      resetMs: hits.length > 0 ? (hits[0] ?? now) + windowMs - now : 0,
+    };
   }
 
   private add(key: string, by: number, ttlMs: number | undefined): number {

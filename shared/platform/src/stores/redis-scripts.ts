@@ -51,7 +51,11 @@ if oldest[2] then reset = tonumber(oldest[2]) + window - now end
 return {allowed, count, reset}`;
 
 /** The scripts by name, for adapters that send the source (EVAL) or register it (EVALSHA). */
-export const STORE_SCRIPTS = { increment: INCREMENT_LUA, incrementUpTo: INCREMENT_UP_TO_LUA, window: SLIDING_WINDOW_LUA } as const;
+export const STORE_SCRIPTS = {
+  increment: INCREMENT_LUA,
+  incrementUpTo: INCREMENT_UP_TO_LUA,
+  window: SLIDING_WINDOW_LUA,
+} as const;
 export type StoreScript = keyof typeof STORE_SCRIPTS;
 
 /** Turns the window script's reply into the port's shape. */

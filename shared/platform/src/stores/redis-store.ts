@@ -7,7 +7,10 @@ import type { ExpiryOptions } from './store.ts';
 import { assertTtlMs } from './store-arguments.ts';
 
 /** The commands `defineCommand` adds (EVALSHA with a transparent EVAL fallback), one per script. */
-type ScriptCommands = Record<`rankgate_${StoreScript}`, (key: string, ...args: (string | number)[]) => Promise<unknown>>;
+type ScriptCommands = Record<
+  `rankgate_${StoreScript}`,
+  (key: string, ...args: (string | number)[]) => Promise<unknown>
+>;
 
 export interface RedisKeyValueStoreOptions {
   /**
@@ -29,7 +32,8 @@ export class RedisKeyValueStore extends ScriptedKeyValueStore {
 
   constructor({ redis, keyPrefix, ownsConnection = false }: RedisKeyValueStoreOptions) {
     super(keyPrefix);
-    for (const [name, lua] of Object.entries(STORE_SCRIPTS)) redis.defineCommand(`rankgate_${name}`, { numberOfKeys: 1, lua });
+    for (const [name, lua] of Object.entries(STORE_SCRIPTS))
+      redis.defineCommand(`rankgate_${name}`, { numberOfKeys: 1, lua });
     this.redis = redis;
     this.commands = redis as unknown as ScriptCommands;
     this.ownsConnection = ownsConnection;
@@ -51,9 +55,10 @@ export class RedisKeyValueStore extends ScriptedKeyValueStore {
     this.assertOpen();
     assertTtlMs(ttlMs);
     const fullKey = this.keyPrefix + key;
-    const reply = ttlMs === undefined
-      ? await this.redis.set(fullKey, value, 'NX')
-      : await this.redis.set(fullKey, value, 'PX', ttlMs, 'NX');
+    const reply =
+      ttlMs === undefined
+        ? await this.redis.set(fullKey, value, 'NX')
+        : await this.redis.set(fullKey, value, 'PX', ttlMs, 'NX');
     return reply === 'OK';
   }
 

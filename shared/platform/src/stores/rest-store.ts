@@ -51,15 +51,18 @@ export class RestKeyValueStore extends ScriptedKeyValueStore {
   async set(key: string, value: string, { ttlMs }: ExpiryOptions = {}): Promise<void> {
     this.assertOpen();
     assertTtlMs(ttlMs);
-    await (ttlMs === undefined ? this.client.set(this.keyPrefix + key, value) : this.client.set(this.keyPrefix + key, value, { px: ttlMs }));
+    await (ttlMs === undefined
+      ? this.client.set(this.keyPrefix + key, value)
+      : this.client.set(this.keyPrefix + key, value, { px: ttlMs }));
   }
 
   async setIfAbsent(key: string, value: string, { ttlMs }: ExpiryOptions = {}): Promise<boolean> {
     this.assertOpen();
     assertTtlMs(ttlMs);
-    const reply = ttlMs === undefined
-      ? await this.client.set(this.keyPrefix + key, value, { nx: true })
-      : await this.client.set(this.keyPrefix + key, value, { nx: true, px: ttlMs });
+    const reply =
+      ttlMs === undefined
+        ? await this.client.set(this.keyPrefix + key, value, { nx: true })
+        : await this.client.set(this.keyPrefix + key, value, { nx: true, px: ttlMs });
     return reply === 'OK';
   }
 

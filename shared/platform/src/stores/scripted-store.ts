@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import type { StoreScript } from './redis-scripts.ts';
 import { windowState } from './redis-scripts.ts';
-import type { ExpiryOptions, IncrementOptions, IncrementUpToResult, KeyValueStore, WindowOptions, WindowState } from './store.ts';
+import type {
+  ExpiryOptions,
+  IncrementOptions,
+  IncrementUpToResult,
+  KeyValueStore,
+  WindowOptions,
+  WindowState,
+} from './store.ts';
 import { assertIncrement, assertLimit, assertTtlMs, assertWindow } from './store-arguments.ts';
 import { StoreClosedError, StoreValueNotIntegerError } from './store-errors.ts';
 

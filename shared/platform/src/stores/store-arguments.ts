@@ -23,5 +23,6 @@ export function assertLimit(limit: number): void {
 /** Throws RangeError unless the window has a non-negative integer limit and a positive integer length. */
 export function assertWindow({ limit, windowMs }: { limit: number; windowMs: number }): void {
   assertLimit(limit);
-  if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
+  if (!(Number.isSafeInteger(windowMs) && windowMs > 0))
+    throw new RangeError(`windowMs must be a positive integer, got ${windowMs}`);
 }

@@ -36,7 +36,9 @@ function memoryAdapter(): AdapterUnderTest {
     skip: false,
     start: async () => undefined,
     createStore: () => new MemoryKeyValueStore({ now: () => now }),
-    elapse: async (ms) => { now += ms; },
+    elapse: async (ms) => {
+      now += ms;
+    },
     cleanUp: async () => undefined,
     stop: async () => undefined,
   };
@@ -71,7 +73,9 @@ function redisAdapter(): AdapterUnderTest & { redis(): Redis; usePrefix(): strin
         if (keys.length > 0) await connection().del(...keys);
       }
     },
-    stop: async () => { await redis?.quit(); },
+    stop: async () => {
+      await redis?.quit();
+    },
   };
 }
 
@@ -208,9 +212,16 @@ function describeStoreContract(adapter: AdapterUnderTest): void {
 
     it('hitWindow is exact under concurrency: 200 parallel hits with limit 60 admit exactly 60', async () => {
       fresh();
-      const results = await Promise.all(Array.from({ length: 200 }, () => store.hitWindow('burst', { limit: 60, windowMs: 60_000 })));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () => store.hitWindow('burst', { limit: 60, windowMs: 60_000 })),
+      );
       expect(results.filter((result) => result.allowed)).toHaveLength(60);
-      expect(results.filter((result) => result.allowed).map((result) => result.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_v, i) => i));
+      expect(
+        results
+          .filter((result) => result.allowed)
+          .map((result) => result.remaining)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 60 }, (_v, i) => i));
     });
 
     it('rejects invalid arguments the same way', async () => {
@@ -264,11 +275,18 @@ function restAdapter(): AdapterUnderTest {
 
 describe.skipIf(!redisAvailable)('RestKeyValueStore specifics', () => {
   let double: RestRedisDouble;
-  beforeAll(async () => { double = await startRestRedisDouble({ redisUrl: redisUrlForTests() }); });
+  beforeAll(async () => {
+    double = await startRestRedisDouble({ redisUrl: redisUrlForTests() });
+  });
   afterAll(() => double.close());
 
   it('speaks the REST wire format: one POST per command, no client retries, rejected within its bound when the endpoint is down', async () => {
-    const store = new RestKeyValueStore({ url: double.url, token: double.token, keyPrefix: `test-${randomUUID()}:`, commandTimeoutMs: 500 });
+    const store = new RestKeyValueStore({
+      url: double.url,
+      token: double.token,
+      keyPrefix: `test-${randomUUID()}:`,
+      commandTimeoutMs: 500,
+    });
     await store.set('k', 'v', { ttlMs: 60_000 });
     expect(double.commands.at(-1)).toEqual(['set', expect.stringMatching(/:k$/), 'v', 'px', '60000']);
     await store.delete('k');
@@ -309,7 +327,10 @@ describe.skipIf(!redisAvailable)('RedisKeyValueStore specifics', () => {
 
   it('rejects ping within a bounded time when Redis is unreachable', async () => {
     // Nothing listens on port 1; the store connection must fail fast rather than hang.
-    const unreachable = createStoreRedisConnection('redis://127.0.0.1:1', { name: 'unreachable', onError: () => undefined });
+    const unreachable = createStoreRedisConnection('redis://127.0.0.1:1', {
+      name: 'unreachable',
+      onError: () => undefined,
+    });
     const store = new RedisKeyValueStore({ redis: unreachable, keyPrefix: redis.usePrefix(), ownsConnection: true });
     const started = Date.now();
     try {

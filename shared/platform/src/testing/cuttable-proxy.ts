@@ -20,31 +20,43 @@ export async function startCuttableProxy(targetPort: number, targetHost = '127.0
   let server: Server | undefined;
   let port = 0;
 
-  const listen = () => new Promise<void>((resolve, reject) => {
-    const next = createServer((client) => {
-      const upstream = connect(targetPort, targetHost);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => { client.destroy(); upstream.destroy(); });
-      }
-      client.pipe(upstream).pipe(client);
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = createServer((client) => {
+        const upstream = connect(targetPort, targetHost);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => {
+        const address = next.address();
+        if (address && typeof address === 'object') port = address.port;
+        server = next;
+        resolve();
+      });
     });
-    next.once('error', reject);
-    next.listen(port, '127.0.0.1', () => {
-      const address = next.address();
-      if (address && typeof address === 'object') port = address.port;
-      server = next;
-      resolve();
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = undefined;
     });
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    for (const socket of sockets) socket.destroy();
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server = undefined;
-  });
 
   await listen();
-  return { get port() { return port; }, cut: stop, restore: listen, close: stop };
+  return {
+    get port() {
+      return port;
+    },
+    cut: stop,
+    restore: listen,
+    close: stop,
+  };
 }

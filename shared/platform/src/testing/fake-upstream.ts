@@ -36,21 +36,28 @@ export interface FakeUpstream {
   close(): Promise<void>;
 }
 
-export async function startFakeUpstream(handle: (request: SeenRequest) => Reply | Promise<Reply>): Promise<FakeUpstream> {
+export async function startFakeUpstream(
+  handle: (request: SeenRequest) => Reply | Promise<Reply>,
+): Promise<FakeUpstream> {
   const hanging = new Set<ServerResponse>();
   let inFlight = 0;
   const server = createServer((req, res) => {
     inFlight += 1;
     fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
-    res.on('close', () => { inFlight -= 1; });
+    res.on('close', () => {
+      inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = Buffer.concat(chunks).toString('utf8');
       const seen: SeenRequest = {
-        method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers,
-        body: raw ? JSON.parse(raw) as unknown : undefined,
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as unknown) : undefined,
       };
       fake.seen.push(seen);
       void Promise.resolve(handle(seen)).then((reply) => {

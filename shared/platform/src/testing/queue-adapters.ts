@@ -13,7 +13,14 @@ import type { JobFailedError } from '../queue/errors.ts';
 import { createBullMqConsumer, createBullMqProducer } from '../queue/bullmq-queue.ts';
 import { createInProcessBroker, type InProcessBroker } from '../queue/in-process-broker.ts';
 import { createInProcessConsumer, createInProcessProducer } from '../queue/in-process-queue.ts';
-import type { ConsumerOptions, JobConsumer, JobHandler, JobProducer, JobQueueDefinition, RetryOptions } from '../queue/job-queue.ts';
+import type {
+  ConsumerOptions,
+  JobConsumer,
+  JobHandler,
+  JobProducer,
+  JobQueueDefinition,
+  RetryOptions,
+} from '../queue/job-queue.ts';
 import { createQueueRedisConnection } from '../stores/redis-connection.ts';
 import { redisUrlForTests, requireRedis } from './redis-test-helper.ts';
 
@@ -37,7 +44,11 @@ export interface AdapterUnderTest {
   skip: boolean;
   start(): Promise<void>;
   producer(definition: JobQueueDefinition<Payload, Result>, options?: RetryOptions): JobProducer<Payload, Result>;
-  consumer(definition: JobQueueDefinition<Payload, Result>, handler: JobHandler<Payload, Result>, options?: ConsumerOptions): JobConsumer;
+  consumer(
+    definition: JobQueueDefinition<Payload, Result>,
+    handler: JobHandler<Payload, Result>,
+    options?: ConsumerOptions,
+  ): JobConsumer;
   /** Enqueue straight onto the transport, bypassing the producer's validation, and wait for the end state. */
   enqueueRaw(queueName: string, data: unknown, options: { attempts: number }): Promise<RawOutcome>;
   /** Close what the test created and delete its queues. */
@@ -58,20 +69,29 @@ export function inProcessAdapter(): AdapterUnderTest {
     name: 'in-process',
     skip: false,
     start: async () => undefined,
-    producer: (definition, options = quickRetries) => track(createInProcessProducer(definition, { broker, ...options })),
-    consumer: (definition, handler, options) => track(createInProcessConsumer(definition, handler, { broker, ...options })),
-    enqueueRaw: (queueName, data, { attempts }) => new Promise((resolve) => {
-      broker.submit(queueName, data, {
-        jobId: randomUUID(),
-        settled: false,
-        resolve: () => resolve({ state: 'completed' }),
-        reject: (error) => resolve({
-          state: 'failed',
-          failedReason: (error as JobFailedError).reason,
-          attemptsMade: (error as JobFailedError).attemptsMade,
-        }),
-      }, { attempts, backoffMs: 10 });
-    }),
+    producer: (definition, options = quickRetries) =>
+      track(createInProcessProducer(definition, { broker, ...options })),
+    consumer: (definition, handler, options) =>
+      track(createInProcessConsumer(definition, handler, { broker, ...options })),
+    enqueueRaw: (queueName, data, { attempts }) =>
+      new Promise((resolve) => {
+        broker.submit(
+          queueName,
+          data,
+          {
+            jobId: randomUUID(),
+            settled: false,
+            resolve: () => resolve({ state: 'completed' }),
+            reject: (error) =>
+              resolve({
+                state: 'failed',
+                failedReason: (error as JobFailedError).reason,
+                attemptsMade: (error as JobFailedError).attemptsMade,
+              }),
+          },
+          { attempts, backoffMs: 10 },
+        );
+      }),
     cleanUp: async () => {
       await Promise.all(opened.splice(0).map((closeable) => closeable.close()));
       broker = createInProcessBroker();
@@ -142,7 +162,9 @@ export function bullMqAdapter(): AdapterUnderTest & { prefix(): string; connecti
       if (leftovers.length > 0) await redis().del(...leftovers);
       prefix = `test-${randomUUID()}`;
     },
-    stop: async () => { await connection?.quit(); },
+    stop: async () => {
+      await connection?.quit();
+    },
   };
 }
 

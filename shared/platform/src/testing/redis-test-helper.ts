@@ -19,16 +19,20 @@ export async function requireRedis(): Promise<boolean> {
     retryStrategy: () => null,
   });
   let connectionError: Error | undefined; // e.g. ECONNREFUSED: more telling than "Connection is closed"
-  redis.on('error', (error: Error) => { connectionError = error; });
+  redis.on('error', (error: Error) => {
+    connectionError = error;
+  });
   try {
     await redis.connect();
     await redis.ping();
     return true;
   } catch (error) {
-    const reason = (connectionError ?? error as Error).message;
-    const message = `Redis is not reachable at ${url} (${reason}). `
-      + 'Start it with `redis-server --daemonize yes` or set REDIS_URL.';
-    if (process.env.CI === 'true') throw new Error(`${message} CI=true, so the Redis adapter tests cannot be skipped.`, { cause: error });
+    const reason = (connectionError ?? (error as Error)).message;
+    const message =
+      `Redis is not reachable at ${url} (${reason}). ` +
+      'Start it with `redis-server --daemonize yes` or set REDIS_URL.';
+    if (process.env.CI === 'true')
+      throw new Error(`${message} CI=true, so the Redis adapter tests cannot be skipped.`, { cause: error });
     console.warn(`${message} Skipping the Redis adapter tests.`);
     return false;
   } finally {

@@ -18,7 +18,13 @@ export interface RestRedisDouble {
  * Upstash and SRH (`POST /` with a JSON command array, bearer token, `{result}` or `{error}`).
  * Commands go to Redis uppercased, since ioredis transforms some lowercase replies.
  */
-export async function startRestRedisDouble({ redisUrl, token = 'rest-token-for-tests' }: { redisUrl: string; token?: string }): Promise<RestRedisDouble> {
+export async function startRestRedisDouble({
+  redisUrl,
+  token = 'rest-token-for-tests',
+}: {
+  redisUrl: string;
+  token?: string;
+}): Promise<RestRedisDouble> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   const commands: string[][] = [];
@@ -30,7 +36,8 @@ export async function startRestRedisDouble({ redisUrl, token = 'rest-token-for-t
     server.post('/', async (request, reply) => {
       if (request.headers.authorization !== `Bearer ${token}`) return reply.code(401).send({ error: 'Unauthorized' });
       const body = request.body;
-      if (!Array.isArray(body) || body.length === 0) return reply.code(400).send({ error: 'ERR a command array is required' });
+      if (!Array.isArray(body) || body.length === 0)
+        return reply.code(400).send({ error: 'ERR a command array is required' });
       const [name, ...args] = body.map(String);
       commands.push([String(name), ...args]);
       try {

@@ -48,19 +48,35 @@ function mapAdapter(): NonNullable<Configuration['adapter']> {
       this.items = stores.get(model) ?? new Map<string, Stored>();
       stores.set(model, this.items);
     }
-    async upsert(id: string, payload: Stored) { this.items.set(id, payload); }
-    async find(id: string) { return this.items.get(id); }
-    async findByUserCode(userCode: string) { return [...this.items.values()].find((item) => item.userCode === userCode); }
-    async findByUid(uid: string) { return [...this.items.values()].find((item) => item.uid === uid); }
-    async consume(id: string) { const item = this.items.get(id); if (item) item.consumed = Math.floor(Date.now() / 1000); }
-    async destroy(id: string) { this.items.delete(id); }
+    async upsert(id: string, payload: Stored) {
+      this.items.set(id, payload);
+    }
+    async find(id: string) {
+      return this.items.get(id);
+    }
+    async findByUserCode(userCode: string) {
+      return [...this.items.values()].find((item) => item.userCode === userCode);
+    }
+    async findByUid(uid: string) {
+      return [...this.items.values()].find((item) => item.uid === uid);
+    }
+    async consume(id: string) {
+      const item = this.items.get(id);
+      if (item) item.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      this.items.delete(id);
+    }
     async revokeByGrantId(grantId: string) {
       for (const [id, item] of this.items) if (item.grantId === grantId) this.items.delete(id);
     }
   } as unknown as NonNullable<Configuration['adapter']>;
 }
 
-export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: UpstreamIdpOptions): Promise<UpstreamIdp> {
+export async function startUpstreamIdp({
+  redirectUri,
+  emailInIdToken = false,
+}: UpstreamIdpOptions): Promise<UpstreamIdp> {
   const clientId = 'rankgate-upstream-client';
   const clientSecret = 'upstream-client-secret-0123456789';
   const accounts = new Map<string, UpstreamAccount>();
@@ -69,18 +85,28 @@ export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: 
   const jwk = { ...(await exportJWK(privateKey)), kid: 'upstream-1', use: 'sig', alg: 'RS256' };
 
   let provider: Provider | undefined;
-  const build = (issuer: string): Provider => new Provider(issuer, {
-    adapter: mapAdapter(),
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri()], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
-    jwks: { keys: [jwk] as NonNullable<Configuration['jwks']>['keys'] },
-    cookies: { keys: ['upstream-idp-cookie-key-for-tests'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    conformIdTokenClaims: !emailInIdToken,
-    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, ...accounts.get(id) }) }),
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-  });
+  const build = (issuer: string): Provider =>
+    new Provider(issuer, {
+      adapter: mapAdapter(),
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [redirectUri()],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      jwks: { keys: [jwk] as NonNullable<Configuration['jwks']>['keys'] },
+      cookies: { keys: ['upstream-idp-cookie-key-for-tests'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+      conformIdTokenClaims: !emailInIdToken,
+      findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id, ...accounts.get(id) }) }),
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      features: { devInteractions: { enabled: false } },
+      pkce: { required: () => true },
+    });
 
   const server = createServer((req, res) => {
     provider ??= build(issuer);
@@ -93,7 +119,12 @@ export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: 
       const grant = new current.Grant({ accountId: next.sub, clientId: String(details.params.client_id) });
       grant.addOIDCScope('openid email');
       const grantId = await grant.save();
-      await current.interactionFinished(req, res, { login: { accountId: next.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await current.interactionFinished(
+        req,
+        res,
+        { login: { accountId: next.sub }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     })().catch(() => {
       res.statusCode = 500;
       res.end('interaction failed');
@@ -106,7 +137,9 @@ export async function startUpstreamIdp({ redirectUri, emailInIdToken = false }: 
     issuer,
     clientId,
     clientSecret,
-    signInAs: (account) => { next = account; },
+    signInAs: (account) => {
+      next = account;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -134,7 +167,10 @@ export async function throughUpstream(startUrl: string, issuer: string): Promise
       cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`the upstream provider answered ${response.status} without a redirect at ${url.href}: ${await response.text()}`);
+    if (!location)
+      throw new Error(
+        `the upstream provider answered ${response.status} without a redirect at ${url.href}: ${await response.text()}`,
+      );
     await response.body?.cancel();
     url = new URL(location, url);
   }

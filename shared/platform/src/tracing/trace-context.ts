@@ -27,7 +27,9 @@ const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
 
 /** The caller's trace id, span id and flags, or undefined when the header is not valid W3C. */
-export function parseTraceparent(value: string | undefined): { traceId: string; parentSpanId: string; flags: string } | undefined {
+export function parseTraceparent(
+  value: string | undefined,
+): { traceId: string; parentSpanId: string; flags: string } | undefined {
   const match = TRACEPARENT.exec(value?.trim() ?? '');
   if (!match) return undefined;
   const [, version = '', traceId = '', parentSpanId = '', flags = '', extra] = match;
@@ -41,12 +43,14 @@ const newSpanId = (): string => randomBytes(8).toString('hex');
 /** Continues the caller's trace with a new span of our own, or starts a new (sampled) trace. */
 export function continueOrStartTrace(traceparent: string | undefined): TraceContext {
   const parent = parseTraceparent(traceparent);
-  if (parent) return { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.parentSpanId, flags: parent.flags };
+  if (parent)
+    return { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.parentSpanId, flags: parent.flags };
   return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), flags: '01' };
 }
 
 /** The header value for calls made from `context`: our span is their parent. */
-export const formatTraceparent = (context: TraceContext): string => `00-${context.traceId}-${context.spanId}-${context.flags}`;
+export const formatTraceparent = (context: TraceContext): string =>
+  `00-${context.traceId}-${context.spanId}-${context.flags}`;
 
 /** What is read of an incoming request (node's IncomingMessage, or an HTTP/2 request). */
 export interface RawRequestHeaders {

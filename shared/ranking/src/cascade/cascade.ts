@@ -37,7 +37,9 @@ export interface RankedCandidate {
 
 /** Judged rows first, then by score, ties broken by the provider's order. */
 export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
-  return Number(b.judged) - Number(a.judged) || b.score - a.score || a.candidate.provider_rank - b.candidate.provider_rank;
+  return (
+    Number(b.judged) - Number(a.judged) || b.score - a.score || a.candidate.provider_rank - b.candidate.provider_rank
+  );
 }
 
 export interface CascadeResult {
@@ -54,7 +56,13 @@ export interface CascadeOptions {
 }
 
 const UNPARSED: Signals = {
-  answerability: null, authority: null, on_topic: null, states_sought_fact: null, subject_match: null, spam: null, prompt_injection: null,
+  answerability: null,
+  authority: null,
+  on_topic: null,
+  states_sought_fact: null,
+  subject_match: null,
+  spam: null,
+  prompt_injection: null,
 };
 
 /** A judge may rate injection higher than the local detector, never lower: take the maximum. */
@@ -78,7 +86,11 @@ function merge(local: number, verdict: JudgeVerdict | undefined): Signals {
  * stage B sends the best `judgeTopN` of them to the judge. Rows the judge did not see keep their
  * stage-A signals (others unparsed) and rank after the judged ones.
  */
-export async function runCascade(query: string, candidates: readonly Candidate[], options: CascadeOptions): Promise<CascadeResult> {
+export async function runCascade(
+  query: string,
+  candidates: readonly Candidate[],
+  options: CascadeOptions,
+): Promise<CascadeResult> {
   const analysis = analyzeQuery(query);
   const stageA = candidates.map((candidate, id) => {
     // Everything the provider sent: title, whole description, extra passages, original markup.
@@ -91,27 +103,43 @@ export async function runCascade(query: string, candidates: readonly Candidate[]
   const survivors = new Set(best.map((entry) => entry.id));
 
   const inputs = best.map(({ id, candidate, injection }) => ({
-    id, title: candidate.title, url: candidate.url, snippet: candidate.snippet, screenedInjection: injection.score,
-    ...(candidate.extra_snippets?.length ? { extraSnippets: candidate.extra_snippets } : {}), providerRank: candidate.provider_rank,
+    id,
+    title: candidate.title,
+    url: candidate.url,
+    snippet: candidate.snippet,
+    screenedInjection: injection.score,
+    ...(candidate.extra_snippets?.length ? { extraSnippets: candidate.extra_snippets } : {}),
+    providerRank: candidate.provider_rank,
   }));
-  const { verdicts, usage } = inputs.length > 0
-    ? await options.judge.judge(query, inputs, { signal: options.signal })
-    : { verdicts: [], usage: { calls: 0, input_tokens: 0, output_tokens: 0 } };
+  const { verdicts, usage } =
+    inputs.length > 0
+      ? await options.judge.judge(query, inputs, { signal: options.signal })
+      : { verdicts: [], usage: { calls: 0, input_tokens: 0, output_tokens: 0 } };
   const byId = new Map(verdicts.map((v) => [v.id, v]));
 
   const ranked = stageA.map(({ id, candidate, injection, topicality }): RankedCandidate => {
     const judged = survivors.has(id);
     const verdict = judged ? byId.get(id) : undefined;
-    const signals = judged ? merge(injection.score, verdict) : { ...UNPARSED, on_topic: Math.round(topicality * 1000) / 1000, prompt_injection: injection.score };
+    const signals = judged
+      ? merge(injection.score, verdict)
+      : { ...UNPARSED, on_topic: Math.round(topicality * 1000) / 1000, prompt_injection: injection.score };
     const isRepublisher = verdict ? verdict.is_republisher : null;
     const reasons = [...injection.reasons];
-    if (signals.prompt_injection !== null && signals.prompt_injection > injection.score) reasons.push('judge rated the text as an injection');
+    if (signals.prompt_injection !== null && signals.prompt_injection > injection.score)
+      reasons.push('judge rated the text as an injection');
     const listRank = verdict?.listRank;
     return {
-      candidate, domain: domainOf(candidate.url), signals, isRepublisher, injectionReasons: reasons, injectionEvidence: injection.evidence, judged,
+      candidate,
+      domain: domainOf(candidate.url),
+      signals,
+      isRepublisher,
+      injectionReasons: reasons,
+      injectionEvidence: injection.evidence,
+      judged,
       ...(listRank === undefined ? {} : { listRank }),
       score: scoreOf(signals, listRank ?? candidate.provider_rank, options.judge.scoreWeights),
-      ...(options.judge.scoreWeights ? { scoreWeights: options.judge.scoreWeights } : {}), gate: applyGates(signals, isRepublisher),
+      ...(options.judge.scoreWeights ? { scoreWeights: options.judge.scoreWeights } : {}),
+      gate: applyGates(signals, isRepublisher),
     };
   });
   ranked.sort(compareRanked);

@@ -19,9 +19,15 @@ export interface GateVerdict {
  */
 export function applyGates(signals: Signals, isRepublisher: boolean | null): GateVerdict {
   const gates: Gates = {
-    subject_match: signals.subject_match === null ? 'fail_open' : signals.subject_match >= SUBJECT_MATCH_THRESHOLD ? 'pass' : 'fail',
+    subject_match:
+      signals.subject_match === null ? 'fail_open' : signals.subject_match >= SUBJECT_MATCH_THRESHOLD ? 'pass' : 'fail',
     is_republisher: isRepublisher === null ? 'fail_open' : isRepublisher ? 'fail' : 'pass',
-    prompt_injection: signals.prompt_injection === null ? 'fail_flagged' : signals.prompt_injection >= PROMPT_INJECTION_THRESHOLD ? 'fail' : 'pass',
+    prompt_injection:
+      signals.prompt_injection === null
+        ? 'fail_flagged'
+        : signals.prompt_injection >= PROMPT_INJECTION_THRESHOLD
+          ? 'fail'
+          : 'pass',
   };
   const order: GateName[] = ['subject_match', 'is_republisher', 'prompt_injection'];
   const failed = order.find((gate) => gates[gate] === 'fail' || gates[gate] === 'fail_flagged');

@@ -22,11 +22,12 @@ export function rankPrior(rank: number, form: ScoreWeights['rank_prior']): numbe
  */
 export function scoreOf(signals: Signals, rank: number, weights: ScoreWeights = RELEVANCE_WEIGHTS): number {
   const value = (s: number | null): number => s ?? NEUTRAL;
-  const relevance = weights.on_topic * value(signals.on_topic)
-    + weights.answerability * value(signals.answerability)
-    + weights.states_sought_fact * value(signals.states_sought_fact)
-    + weights.authority * value(signals.authority)
-    + weights.provider_prior * rankPrior(rank, weights.rank_prior);
+  const relevance =
+    weights.on_topic * value(signals.on_topic) +
+    weights.answerability * value(signals.answerability) +
+    weights.states_sought_fact * value(signals.states_sought_fact) +
+    weights.authority * value(signals.authority) +
+    weights.provider_prior * rankPrior(rank, weights.rank_prior);
   const penalty = (1 - 0.6 * value(signals.spam)) * (1 - 0.4 * value(signals.prompt_injection));
   return Math.round(Math.min(1, Math.max(0, relevance * penalty)) * 1000) / 1000;
 }

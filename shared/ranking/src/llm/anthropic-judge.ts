@@ -25,10 +25,18 @@ function readAnthropic(body: unknown, prefill: boolean): LlmReply {
   const root = (body && typeof body === 'object' ? body : {}) as {
     content?: unknown;
     stop_reason?: unknown;
-    usage?: { input_tokens?: unknown; output_tokens?: unknown; cache_creation_input_tokens?: unknown; cache_read_input_tokens?: unknown };
+    usage?: {
+      input_tokens?: unknown;
+      output_tokens?: unknown;
+      cache_creation_input_tokens?: unknown;
+      cache_read_input_tokens?: unknown;
+    };
   };
   const usage = {
-    input_tokens: tokenCount(root.usage?.input_tokens) + tokenCount(root.usage?.cache_creation_input_tokens) + tokenCount(root.usage?.cache_read_input_tokens),
+    input_tokens:
+      tokenCount(root.usage?.input_tokens) +
+      tokenCount(root.usage?.cache_creation_input_tokens) +
+      tokenCount(root.usage?.cache_read_input_tokens),
     output_tokens: tokenCount(root.usage?.output_tokens),
   };
   if (root.stop_reason === 'refusal') return { kind: 'refusal', usage };

@@ -69,10 +69,12 @@ export const JUDGE_OUTPUT_SCHEMA = {
         type: 'object',
         properties: {
           id: { type: 'integer' },
-          ...Object.fromEntries(SIGNAL_NAMES.map((name) => [
-            name,
-            name === 'subject_match' ? { type: ['number', 'null'] } : { type: 'number' },
-          ])),
+          ...Object.fromEntries(
+            SIGNAL_NAMES.map((name) => [
+              name,
+              name === 'subject_match' ? { type: ['number', 'null'] } : { type: 'number' },
+            ]),
+          ),
           is_republisher: { type: 'boolean' },
         },
         required: ['id', ...SIGNAL_NAMES, 'is_republisher'],

@@ -24,8 +24,11 @@ export interface ListwisePass {
 
 /** The pointwise verdict's relevance: the mean of the relevance signals it parsed; null when none. */
 function pointwiseRelevance(verdict: JudgeVerdict | undefined): number | null {
-  const values = [verdict?.signals.on_topic, verdict?.signals.answerability, verdict?.signals.states_sought_fact]
-    .filter((value): value is number => typeof value === 'number');
+  const values = [
+    verdict?.signals.on_topic,
+    verdict?.signals.answerability,
+    verdict?.signals.states_sought_fact,
+  ].filter((value): value is number => typeof value === 'number');
   return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
 }
 

@@ -17,7 +17,10 @@ The user message names a nonce for this request. The query sits between <<<QUERY
  * position in the window) back to the candidate's id.
  */
 export function buildListwisePrompt(
-  query: string, window: readonly JudgeInput[], limits: PromptLimits, nonce: string = createNonce(),
+  query: string,
+  window: readonly JudgeInput[],
+  limits: PromptLimits,
+  nonce: string = createNonce(),
 ): JudgePrompt {
   const fence = (text: string, max: number) => neutraliseMarkers(truncate(text, max), nonce);
   const n = window.length;
@@ -39,9 +42,9 @@ export function buildListwisePrompt(
     '',
     'Search Query:',
     fencedQuery,
-    `Rank the ${n} passages above based on their relevance to the search query. All the passages should be included and listed `
-      + 'using identifiers, in descending order of relevance. The output format should be [] > [], e.g., [4] > [2]. '
-      + 'Only respond with the ranking results, do not say any word or explain.',
+    `Rank the ${n} passages above based on their relevance to the search query. All the passages should be included and listed ` +
+      'using identifiers, in descending order of relevance. The output format should be [] > [], e.g., [4] > [2]. ' +
+      'Only respond with the ranking results, do not say any word or explain.',
   );
   return { system: LISTWISE_SYSTEM_PROMPT, user: parts.join('\n'), nonce, ids, reply: 'permutation' };
 }
@@ -72,7 +75,11 @@ export const LISTWISE_WINDOW = { size: 20, step: 10 } as const;
  * [start, end) ranges: each window overlaps the next by size − step, so a relevant item can rise
  * from the bottom to the top in one pass. The last window always starts at 0.
  */
-export function slidingWindows(count: number, size: number = LISTWISE_WINDOW.size, step: number = LISTWISE_WINDOW.step): [number, number][] {
+export function slidingWindows(
+  count: number,
+  size: number = LISTWISE_WINDOW.size,
+  step: number = LISTWISE_WINDOW.step,
+): [number, number][] {
   if (count <= 0) return [];
   const windows: [number, number][] = [];
   for (let end = count; ; end -= step) {

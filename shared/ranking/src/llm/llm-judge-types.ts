@@ -37,8 +37,13 @@ export interface LlmProtocol {
 }
 
 export type JudgeWarningKind =
-  | 'http_status' | 'unreachable' | 'timeout' | 'invalid_response'
-  | 'refusal' | 'truncated' | 'malformed_output'
+  | 'http_status'
+  | 'unreachable'
+  | 'timeout'
+  | 'invalid_response'
+  | 'refusal'
+  | 'truncated'
+  | 'malformed_output'
   /** Informational: the server rejected structured output and the judge fell back (not an error). */
   | 'fallback';
 

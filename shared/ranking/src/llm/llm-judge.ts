@@ -22,11 +22,24 @@ import { currentTraceparent } from '@rankgate/platform/tracing';
 
 export type { TokenUsage } from './token-usage.ts';
 export type {
-  HttpRequestSpec, JudgeWarning, LlmJudge, LlmJudgeOptions, LlmJudgeResult, LlmProtocol, LlmReply,
+  HttpRequestSpec,
+  JudgeWarning,
+  LlmJudge,
+  LlmJudgeOptions,
+  LlmJudgeResult,
+  LlmProtocol,
+  LlmReply,
 } from './llm-judge-types.ts';
 export { LLM_JUDGE_DEFAULTS } from './llm-judge-types.ts';
 import type {
-  HttpRequestSpec, JudgeWarning, JudgeWarningKind, LlmJudge, LlmJudgeOptions, LlmJudgeResult, LlmProtocol, LlmReply,
+  HttpRequestSpec,
+  JudgeWarning,
+  JudgeWarningKind,
+  LlmJudge,
+  LlmJudgeOptions,
+  LlmJudgeResult,
+  LlmProtocol,
+  LlmReply,
 } from './llm-judge-types.ts';
 import { LLM_JUDGE_DEFAULTS } from './llm-judge-types.ts';
 
@@ -35,7 +48,8 @@ const MAX_ERROR_BYTES = 64 * 1024;
 
 function positiveInt(value: number | undefined, fallback: number, what: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`The judge option ${what} must be a positive integer.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`The judge option ${what} must be a positive integer.`);
   return value;
 }
 
@@ -60,7 +74,6 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
-
 
 type Attempt =
   | { kind: 'ok'; body: unknown }
@@ -100,7 +113,11 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
   const timeoutMs = positiveInt(options.timeoutMs, LLM_JUDGE_DEFAULTS.timeoutMs, 'timeoutMs');
   const maxRetryWaitMs = options.maxRetryWaitMs ?? LLM_JUDGE_DEFAULTS.maxRetryWaitMs;
   const retryDelayMs = options.retryDelayMs ?? LLM_JUDGE_DEFAULTS.retryDelayMs;
-  const maxResponseBytes = positiveInt(options.maxResponseBytes, LLM_JUDGE_DEFAULTS.maxResponseBytes, 'maxResponseBytes');
+  const maxResponseBytes = positiveInt(
+    options.maxResponseBytes,
+    LLM_JUDGE_DEFAULTS.maxResponseBytes,
+    'maxResponseBytes',
+  );
   const limits: PromptLimits = { ...DEFAULT_PROMPT_LIMITS, ...options.limits };
   const mode: JudgeMode = options.mode ?? 'pointwise';
   const { name } = protocol;
@@ -120,7 +137,13 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
     let response: Response;
     try {
       // Redirects are not followed: a hop elsewhere would carry the key header along.
-      response = await fetch(spec.url, { method: 'POST', headers, body: JSON.stringify(spec.body), signal: combined, redirect: 'manual' });
+      response = await fetch(spec.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(spec.body),
+        signal: combined,
+        redirect: 'manual',
+      });
     } catch {
       return failure();
     }
@@ -131,9 +154,10 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
       return failure();
     }
     if (!response.ok) {
-      const retryAfterSeconds = response.status === 429 || response.status >= 500
-        ? parseRetryAfter(response.headers.get('retry-after'))
-        : undefined;
+      const retryAfterSeconds =
+        response.status === 429 || response.status >= 500
+          ? parseRetryAfter(response.headers.get('retry-after'))
+          : undefined;
       return { kind: 'status', status: response.status, retryAfterSeconds, errorText: text ?? '' };
     }
     if (text === undefined) return { kind: 'invalid' };
@@ -146,7 +170,11 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
 
   /** Sends one prompt (retrying once, within its time budget) and parses the reply's text. */
   async function call<T>(
-    prompt: JudgePrompt, parse: (text: string) => T | null | undefined, context: CallContext, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
+    prompt: JudgePrompt,
+    parse: (text: string) => T | null | undefined,
+    context: CallContext,
+    signal: AbortSignal,
+    warn: (warning: JudgeWarning) => void,
   ): Promise<CallOutcome<T>> {
     const { index, candidates } = context;
     const deadline = Date.now() + timeoutMs;
@@ -157,7 +185,12 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
 
     const fail = (kind: JudgeWarningKind, detail: string, status?: number): CallOutcome<T> => {
       warn({
-        judge: name, kind, ...(status === undefined ? {} : { status }), batch: index, candidates, attempts: calls,
+        judge: name,
+        kind,
+        ...(status === undefined ? {} : { status }),
+        batch: index,
+        candidates,
+        attempts: calls,
         message: `The ${name} judge ${detail}; ${context.consequence}.`,
       });
       return { value: null, calls, usage };
@@ -180,12 +213,16 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
         usage.input_tokens += reply.usage.input_tokens;
         usage.output_tokens += reply.usage.output_tokens;
         switch (reply.kind) {
-          case 'refusal': return fail('refusal', `refused to ${context.task}`);
-          case 'truncated': return fail('truncated', 'stopped at its output token limit (raise maxOutputTokens or lower batchSize)');
-          case 'invalid': return fail('invalid_response', `sent a response that is not a ${name} reply`);
+          case 'refusal':
+            return fail('refusal', `refused to ${context.task}`);
+          case 'truncated':
+            return fail('truncated', 'stopped at its output token limit (raise maxOutputTokens or lower batchSize)');
+          case 'invalid':
+            return fail('invalid_response', `sent a response that is not a ${name} reply`);
           case 'text': {
             const value = parse(reply.text);
-            if (value === null || value === undefined) return fail('malformed_output', 'sent a reply that is not in the format asked for');
+            if (value === null || value === undefined)
+              return fail('malformed_output', 'sent a reply that is not in the format asked for');
             return { value, calls, usage };
           }
         }
@@ -199,7 +236,12 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
         if (status >= 400 && status < 500 && !adapted && protocol.adapt?.(status, attempt.errorText, spec)) {
           adapted = true;
           warn({
-            judge: name, kind: 'fallback', status, batch: index, candidates, attempts: calls,
+            judge: name,
+            kind: 'fallback',
+            status,
+            batch: index,
+            candidates,
+            attempts: calls,
             message: `The ${name} judge endpoint rejected the structured response format (HTTP ${status}); falling back to JSON mode.`,
           });
           continue;
@@ -223,13 +265,26 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
   }
 
   async function judgeBatch(
-    query: string, batch: readonly JudgeInput[], index: number, signal: AbortSignal, warn: (warning: JudgeWarning) => void,
+    query: string,
+    batch: readonly JudgeInput[],
+    index: number,
+    signal: AbortSignal,
+    warn: (warning: JudgeWarning) => void,
   ): Promise<BatchOutcome> {
     const prompt = buildJudgePrompt(query, batch, limits);
     const consequence = `${batch.length} candidate${batch.length === 1 ? '' : 's'} left unparsed`;
-    const outcome = await call(prompt, (text) => parseVerdicts(text, prompt.ids), {
-      index, candidates: batch.length, task: 'judge the batch', consequence,
-    }, signal, warn);
+    const outcome = await call(
+      prompt,
+      (text) => parseVerdicts(text, prompt.ids),
+      {
+        index,
+        candidates: batch.length,
+        task: 'judge the batch',
+        consequence,
+      },
+      signal,
+      warn,
+    );
     const verdicts = outcome.value ?? batch.map((input) => unparsedVerdict(input.id));
     return { verdicts, calls: outcome.calls, usage: outcome.usage, failed: outcome.value === null };
   }
@@ -248,7 +303,8 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
         }
       };
       const batches: JudgeInput[][] = [];
-      for (let start = 0; start < inputs.length; start += batchSize) batches.push(inputs.slice(start, start + batchSize));
+      for (let start = 0; start < inputs.length; start += batchSize)
+        batches.push(inputs.slice(start, start + batchSize));
 
       const outcomes: BatchOutcome[] = [];
       let next = 0;
@@ -278,10 +334,18 @@ export function createLlmJudge(protocol: LlmProtocol, options: LlmJudgeOptions =
       if (mode === 'listwise' && inputs.length > 1) {
         const pass = await rankListwise(inputs, result.verdicts, (window, index) => {
           const prompt = buildListwisePrompt(query, window, limits);
-          return call(prompt, (text) => parsePermutation(text, window.length), {
-            index: batches.length + index, candidates: window.length, task: 'rank the window',
-            consequence: `${window.length} candidates keep the pointwise order`,
-          }, signal, warn);
+          return call(
+            prompt,
+            (text) => parsePermutation(text, window.length),
+            {
+              index: batches.length + index,
+              candidates: window.length,
+              task: 'rank the window',
+              consequence: `${window.length} candidates keep the pointwise order`,
+            },
+            signal,
+            warn,
+          );
         });
         result.usage.calls += pass.calls;
         result.usage.input_tokens += pass.usage.input_tokens;

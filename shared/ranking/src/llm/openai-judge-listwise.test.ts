@@ -3,20 +3,31 @@ import type { Reply, SeenRequest } from '@rankgate/platform/testing/fake-upstrea
 import { describe, expect, it } from 'vitest';
 
 import type { JudgeWarning } from './llm-judge.ts';
-import { candidates, expectSafe, isListwise, lowestNumberFirst, RAW_OUTPUT_MARKER, signal } from '../testing/fake-llm.ts';
+import {
+  candidates,
+  expectSafe,
+  isListwise,
+  lowestNumberFirst,
+  RAW_OUTPUT_MARKER,
+  signal,
+} from '../testing/fake-llm.ts';
 import { completion, good, useOpenAiUpstream, userOf } from '../testing/openai-upstream.ts';
 
 const upstream = useOpenAiUpstream();
 
 describe('the openai judge in listwise mode', () => {
-  const listwise = (reply: (user: string) => string) => (request: SeenRequest): Reply => {
-    const user = userOf(request);
-    return isListwise(user) ? completion(reply(user)) : good(request);
-  };
+  const listwise =
+    (reply: (user: string) => string) =>
+    (request: SeenRequest): Reply => {
+      const user = userOf(request);
+      return isListwise(user) ? completion(reply(user)) : good(request);
+    };
 
   it('orders the judged candidates with the model after the pointwise verdicts, one plain-text window for 12', async () => {
     upstream.handler = listwise(lowestNumberFirst);
-    const result = await upstream.judgeWith({ mode: 'listwise' }).judge('ocean tides', candidates(12), { signal: signal() });
+    const result = await upstream
+      .judgeWith({ mode: 'listwise' })
+      .judge('ocean tides', candidates(12), { signal: signal() });
     expect(result.errors).toBe(0);
     // Two pointwise batches of 8 and 4, then one window.
     expect(result.usage).toEqual({ calls: 3, input_tokens: 360, output_tokens: 90 });
@@ -33,20 +44,33 @@ describe('the openai judge in listwise mode', () => {
 
   it('slides windows of 20 up by 10 from the bottom: the best candidate climbs from last place to first', async () => {
     upstream.handler = listwise(lowestNumberFirst);
-    const result = await upstream.judgeWith({ mode: 'listwise' }).judge('ocean tides', candidates(25), { signal: signal() });
+    const result = await upstream
+      .judgeWith({ mode: 'listwise' })
+      .judge('ocean tides', candidates(25), { signal: signal() });
     expect(result.usage.calls).toBe(4 + 2);
-    const top = [...result.verdicts].sort((a, b) => a.listRank! - b.listRank!).slice(0, 10).map((v) => v.id);
+    const top = [...result.verdicts]
+      .sort((a, b) => a.listRank! - b.listRank!)
+      .slice(0, 10)
+      .map((v) => v.id);
     expect(top).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
   });
 
   it('keeps the pointwise order for a window whose reply is garbage, and says so without echoing it', async () => {
     const warnings: JudgeWarning[] = [];
     upstream.handler = listwise(() => `${RAW_OUTPUT_MARKER}: I would rather not.`);
-    const result = await upstream.judgeWith({ mode: 'listwise' }, warnings).judge('ocean tides', candidates(5), { signal: signal() });
+    const result = await upstream
+      .judgeWith({ mode: 'listwise' }, warnings)
+      .judge('ocean tides', candidates(5), { signal: signal() });
     expect(result.errors).toBe(1);
     expect(warnings.map((w) => w.kind)).toEqual(['malformed_output']);
     expect(warnings[0]!.message).toContain('5 candidates keep the pointwise order');
-    expect(result.verdicts.map((v) => [v.id, v.listRank])).toEqual([[100, 5], [101, 4], [102, 3], [103, 2], [104, 1]]);
+    expect(result.verdicts.map((v) => [v.id, v.listRank])).toEqual([
+      [100, 5],
+      [101, 4],
+      [102, 3],
+      [103, 2],
+      [104, 1],
+    ]);
     expectSafe(result);
   });
 

@@ -31,8 +31,11 @@ function readOpenAi(body: unknown): LlmReply {
     choices?: unknown;
     usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
   };
-  const usage = { input_tokens: tokenCount(root.usage?.prompt_tokens), output_tokens: tokenCount(root.usage?.completion_tokens) };
-  const choice = Array.isArray(root.choices) ? root.choices[0] as unknown : undefined;
+  const usage = {
+    input_tokens: tokenCount(root.usage?.prompt_tokens),
+    output_tokens: tokenCount(root.usage?.completion_tokens),
+  };
+  const choice = Array.isArray(root.choices) ? (root.choices[0] as unknown) : undefined;
   if (!choice || typeof choice !== 'object') return { kind: 'invalid', usage };
   const { message, finish_reason: finish } = choice as { message?: unknown; finish_reason?: unknown };
   if (!message || typeof message !== 'object') return { kind: 'invalid', usage };
@@ -44,7 +47,11 @@ function readOpenAi(body: unknown): LlmReply {
   // Some servers send content parts: [{type: 'text', text}].
   if (Array.isArray(content)) {
     const text = content
-      .map((part: unknown) => (part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+      .map((part: unknown) =>
+        part && typeof part === 'object' && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
       .join('');
     return { kind: 'text', text, usage };
   }
@@ -72,11 +79,17 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): LlmJudge {
           temperature: 0,
           ...(maxOutputTokens === undefined ? {} : { max_tokens: maxOutputTokens }),
           // A listwise permutation (`[2] > [1]`) is plain text: no JSON format then.
-          ...(prompt.reply === 'permutation' ? {} : {
-            response_format: mode === 'json_schema'
-              ? { type: 'json_schema', json_schema: { name: SCHEMA_NAME, strict: true, schema: JUDGE_OUTPUT_SCHEMA } }
-              : { type: 'json_object' },
-          }),
+          ...(prompt.reply === 'permutation'
+            ? {}
+            : {
+                response_format:
+                  mode === 'json_schema'
+                    ? {
+                        type: 'json_schema',
+                        json_schema: { name: SCHEMA_NAME, strict: true, schema: JUDGE_OUTPUT_SCHEMA },
+                      }
+                    : { type: 'json_object' },
+              }),
         },
       };
     },

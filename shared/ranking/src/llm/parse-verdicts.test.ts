@@ -3,9 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { SIGNAL_NAMES } from '@rankgate/contracts';
 import { parseVerdicts, unparsedVerdict } from './parse-verdicts.ts';
 
-const ids = new Map([[1, 10], [2, 20], [3, 30]]);
+const ids = new Map([
+  [1, 10],
+  [2, 20],
+  [3, 30],
+]);
 const full = (id: number) => ({
-  id, answerability: 0.9, authority: 0.8, on_topic: 0.7, states_sought_fact: 0.6, subject_match: 0.5, spam: 0.1, prompt_injection: 0, is_republisher: false,
+  id,
+  answerability: 0.9,
+  authority: 0.8,
+  on_topic: 0.7,
+  states_sought_fact: 0.6,
+  subject_match: 0.5,
+  spam: 0.1,
+  prompt_injection: 0,
+  is_republisher: false,
 });
 
 describe('parseVerdicts', () => {
@@ -14,7 +26,15 @@ describe('parseVerdicts', () => {
     expect(verdicts.map((verdict) => verdict.id)).toEqual([10, 20, 30]);
     expect(verdicts[0]).toEqual({
       id: 10,
-      signals: { answerability: 0.9, authority: 0.8, on_topic: 0.7, states_sought_fact: 0.6, subject_match: 0.5, spam: 0.1, prompt_injection: 0 },
+      signals: {
+        answerability: 0.9,
+        authority: 0.8,
+        on_topic: 0.7,
+        states_sought_fact: 0.6,
+        subject_match: 0.5,
+        spam: 0.1,
+        prompt_injection: 0,
+      },
       is_republisher: false,
     });
   });
@@ -37,7 +57,9 @@ describe('parseVerdicts', () => {
   });
 
   it('ignores unknown ids, keeps the first of a repeated id and leaves a missing candidate unparsed', () => {
-    const text = JSON.stringify({ results: [full(1), { ...full(1), answerability: 0.1 }, full(7), { ...full(2), id: '2' }, 'junk', null] });
+    const text = JSON.stringify({
+      results: [full(1), { ...full(1), answerability: 0.1 }, full(7), { ...full(2), id: '2' }, 'junk', null],
+    });
     const [first, second, third] = parseVerdicts(text, ids)!;
     expect(first!.signals.answerability).toBe(0.9);
     expect(second!.signals.answerability).toBe(0.9);

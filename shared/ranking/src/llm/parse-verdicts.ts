@@ -81,7 +81,10 @@ export function parseVerdicts(text: string, ids: ReadonlyMap<number, number>): J
     const republisher = record.is_republisher;
     return {
       id: inputId,
-      signals: Object.fromEntries(SIGNAL_NAMES.map((name) => [name, unitScore(record[name])])) as Record<SignalName, number | null>,
+      signals: Object.fromEntries(SIGNAL_NAMES.map((name) => [name, unitScore(record[name])])) as Record<
+        SignalName,
+        number | null
+      >,
       is_republisher: typeof republisher === 'boolean' ? republisher : null,
     };
   });

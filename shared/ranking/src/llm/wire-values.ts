@@ -13,6 +13,7 @@ export function normaliseBaseUrl(base: string, judge: string): string {
   } catch {
     throw new TypeError(`The ${judge} judge base URL is not a valid URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`The ${judge} judge base URL must be http(s).`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`The ${judge} judge base URL must be http(s).`);
   return base.replace(/\/+$/, '');
 }

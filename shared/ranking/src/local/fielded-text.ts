@@ -15,7 +15,9 @@ function wordMatches(term: string, word: string): boolean {
   if (word === term) return true;
   if (term.length < 4) return false;
   if (word.startsWith(term)) return true;
-  return term.length >= VARIANT_MIN_LENGTH && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(variantKey(term));
+  return (
+    term.length >= VARIANT_MIN_LENGTH && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(variantKey(term))
+  );
 }
 
 /** Which query term (index) each word stands for, remembered for a batch: most words recur. */
@@ -54,7 +56,8 @@ export interface FieldedText {
 }
 
 /** Whether the text mentions the query term at `index` in any form. */
-const mentionsTerm = (text: FieldedText, index: number): boolean => (text.titleTf[index] ?? 0) + (text.bodyTf[index] ?? 0) > 0;
+const mentionsTerm = (text: FieldedText, index: number): boolean =>
+  (text.titleTf[index] ?? 0) + (text.bodyTf[index] ?? 0) > 0;
 
 /** Every content term of title and body with its count (a title word counts double): feedback's evidence. */
 export function termCounts(text: FieldedText): Map<string, number> {
@@ -85,12 +88,21 @@ export function evidenceOf(text: FieldedText, matcher: TermMatcher, raw: string)
 const FIELD_GAP = 50;
 
 /** Reads a candidate's title and body, each given as its content terms in order. */
-export function fieldedText(titleWords: readonly string[], bodyWords: readonly string[], matcher: TermMatcher): FieldedText {
+export function fieldedText(
+  titleWords: readonly string[],
+  bodyWords: readonly string[],
+  matcher: TermMatcher,
+): FieldedText {
   const n = matcher.terms.length;
   const text: FieldedText = {
-    titleLength: titleWords.length, bodyLength: bodyWords.length, titleTf: new Array<number>(n).fill(0),
-    bodyTf: new Array<number>(n).fill(0), positions: Array.from({ length: n }, () => []), exact: new Array<boolean>(n).fill(false),
-    titleWords, bodyWords,
+    titleLength: titleWords.length,
+    bodyLength: bodyWords.length,
+    titleTf: new Array<number>(n).fill(0),
+    bodyTf: new Array<number>(n).fill(0),
+    positions: Array.from({ length: n }, () => []),
+    exact: new Array<boolean>(n).fill(false),
+    titleWords,
+    bodyWords,
   };
   const read = (words: readonly string[], tf: number[], offset: number) => {
     for (let i = 0; i < words.length; i += 1) {

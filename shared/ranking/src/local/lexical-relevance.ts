@@ -38,7 +38,13 @@ export type FeatureWeights = Record<FeatureName, number>;
 
 /** The blend of the features that is `on_topic`; fit by scripts/train/fit-ranking.ts (docs/quality.md). */
 export const RELEVANCE_WEIGHTS: FeatureWeights = {
-  bm25: 0.126, ql: 0.012, coverage: 0, proximity: 0.05, ordered: 0.25, title: 0.188, feedback: 0.375,
+  bm25: 0.126,
+  ql: 0.012,
+  coverage: 0,
+  proximity: 0.05,
+  ordered: 0.25,
+  title: 0.188,
+  feedback: 0.375,
 };
 
 export type RelevanceFeatures = FeatureWeights & {
@@ -82,10 +88,16 @@ function batchStats(texts: readonly FieldedText[], terms: number): BatchStats {
     for (const t of texts) tf += fieldTf(t, i);
     return (tf + 0.5) / (length + 1);
   });
-  return { termWeight, avgTitle: mean(texts.map((t) => t.titleLength)), avgBody: mean(texts.map((t) => t.bodyLength)), background };
+  return {
+    termWeight,
+    avgTitle: mean(texts.map((t) => t.titleLength)),
+    avgBody: mean(texts.map((t) => t.bodyLength)),
+    background,
+  };
 }
 
-const fieldTf = (text: FieldedText, i: number): number => RELEVANCE_TUNING.titleWeight * (text.titleTf[i] ?? 0) + (text.bodyTf[i] ?? 0);
+const fieldTf = (text: FieldedText, i: number): number =>
+  RELEVANCE_TUNING.titleWeight * (text.titleTf[i] ?? 0) + (text.bodyTf[i] ?? 0);
 const fieldLength = (text: FieldedText): number => RELEVANCE_TUNING.titleWeight * text.titleLength + text.bodyLength;
 
 /** Dirichlet-smoothed log query likelihood, each term weighted: compared within the batch only. */
@@ -218,9 +230,16 @@ function titleOf(text: FieldedText, stats: BatchStats): number {
  * RM3 over the batch: P(w | R) from the best first-pass candidates (each weighted by its score,
  * w's share of its words), the query's own terms left out; returns the top terms, weights summing to 1.
  */
-function feedbackTerms(texts: readonly FieldedText[], first: readonly number[], matcher: TermMatcher): Map<string, number> {
+function feedbackTerms(
+  texts: readonly FieldedText[],
+  first: readonly number[],
+  matcher: TermMatcher,
+): Map<string, number> {
   const { feedbackDocs, feedbackTerms: take } = RELEVANCE_TUNING;
-  const best = first.map((score, i) => ({ score, i })).sort((x, y) => y.score - x.score || x.i - y.i).slice(0, feedbackDocs);
+  const best = first
+    .map((score, i) => ({ score, i }))
+    .sort((x, y) => y.score - x.score || x.i - y.i)
+    .slice(0, feedbackDocs);
   const mass = new Map<string, number>();
   const docs = new Map<string, number>();
   for (const { score, i } of best) {
@@ -234,8 +253,10 @@ function feedbackTerms(texts: readonly FieldedText[], first: readonly number[], 
     }
   }
   // A word in one feedback candidate only is that candidate's topic, not the query's.
-  const top = [...mass].filter(([word]) => (docs.get(word) ?? 0) >= 2)
-    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, take);
+  const top = [...mass]
+    .filter(([word]) => (docs.get(word) ?? 0) >= 2)
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+    .slice(0, take);
   const sum = top.reduce((a, [, value]) => a + value, 0);
   return new Map(sum > 0 ? top.map(([word, value]) => [word, value / sum]) : []);
 }
@@ -255,18 +276,26 @@ function feedbackOf(text: FieldedText, expansion: ReadonlyMap<string, number>): 
 
 /** Relevance features of every candidate of a batch, in order. `providerRanks` are 1-based. */
 export function lexicalRelevance(
-  texts: readonly FieldedText[], providerRanks: readonly number[], matcher: TermMatcher, weights: FeatureWeights = RELEVANCE_WEIGHTS,
+  texts: readonly FieldedText[],
+  providerRanks: readonly number[],
+  matcher: TermMatcher,
+  weights: FeatureWeights = RELEVANCE_WEIGHTS,
 ): RelevanceFeatures[] {
   const stats = batchStats(texts, matcher.terms.length);
   const { firstPass, feedbackPrior } = RELEVANCE_TUNING;
   const ql = rescale(texts.map((text) => queryLikelihood(text, stats)));
   const base = texts.map((text, i) => ({
-    bm25: bm25f(text, stats), ql: ql[i] ?? 0, coverage: coverageOf(text, stats), proximity: proximityOf(text, stats),
-    ordered: orderedOf(text, stats), title: titleOf(text, stats),
+    bm25: bm25f(text, stats),
+    ql: ql[i] ?? 0,
+    coverage: coverageOf(text, stats),
+    proximity: proximityOf(text, stats),
+    ordered: orderedOf(text, stats),
+    title: titleOf(text, stats),
   }));
   const first = base.map((f, i) => {
-    const lexical = (firstPass.bm25 * f.bm25 + firstPass.coverage * f.coverage + firstPass.proximity * f.proximity)
-      / (firstPass.bm25 + firstPass.coverage + firstPass.proximity);
+    const lexical =
+      (firstPass.bm25 * f.bm25 + firstPass.coverage * f.coverage + firstPass.proximity * f.proximity) /
+      (firstPass.bm25 + firstPass.coverage + firstPass.proximity);
     return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
   });
   const expansion = feedbackTerms(texts, first, matcher);

@@ -16,7 +16,10 @@ function injectionOf(input: JudgeInput): number {
     return input.screenedInjection ?? screenResult({ title: input.title, snippet: input.snippet }).score;
   }
   return screenPage({
-    title: input.title, snippet: input.snippet, visibleText: input.content ?? '', ...(input.hiddenText ? { hiddenText: input.hiddenText } : {}),
+    title: input.title,
+    snippet: input.snippet,
+    visibleText: input.content ?? '',
+    ...(input.hiddenText ? { hiddenText: input.hiddenText } : {}),
   }).score;
 }
 
@@ -31,13 +34,19 @@ export function createLocalJudge(): Judge {
     name: 'local',
     scoreWeights: LOCAL_JUDGE_WEIGHTS,
     async judge(query: string, inputs: readonly JudgeInput[]): Promise<JudgeResult> {
-      return { verdicts: localVerdicts(query, inputs).verdicts, usage: { calls: 1, input_tokens: 0, output_tokens: 0 } };
+      return {
+        verdicts: localVerdicts(query, inputs).verdicts,
+        usage: { calls: 1, input_tokens: 0, output_tokens: 0 },
+      };
     },
   };
 }
 
 /** The local judge's verdicts and, beside them, the relevance features `on_topic` blends (for fitting its weights). */
-export function localVerdicts(query: string, inputs: readonly JudgeInput[]): { verdicts: JudgeVerdict[]; features: RelevanceFeatures[] } {
+export function localVerdicts(
+  query: string,
+  inputs: readonly JudgeInput[],
+): { verdicts: JudgeVerdict[]; features: RelevanceFeatures[] } {
   const analysis = analyzeQuery(query);
   const matcher = new TermMatcher(analysis.terms);
   // The whole text the provider returned (and the page in deep mode), each read once.
@@ -50,15 +59,28 @@ export function localVerdicts(query: string, inputs: readonly JudgeInput[]): { v
     // A snippet cut from a passage also sent whole (the local provider's) is read once, not counted twice.
     const window = input.snippet.replace(/^…|…$/g, '');
     const snippetRepeated = window.length > 0 && extras.some((extra) => extra.includes(window));
-    const bodyTerms = [...(snippetRepeated ? [] : termsOfWords(snippetWords)), ...extras.flatMap((extra) => termsOfWords(words(extra)))];
+    const bodyTerms = [
+      ...(snippetRepeated ? [] : termsOfWords(snippetWords)),
+      ...extras.flatMap((extra) => termsOfWords(words(extra))),
+    ];
     const fielded = fieldedText(termsOfWords(titleWords), bodyTerms, matcher);
     const spamWords = [...titleWords, ...snippetWords];
     return { body, fielded, spamWords, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
   });
   // Query terms weigh by how specific they are among the candidates judged together.
-  const weights = termWeights(analysis, texts.map((t) => t.evidence));
-  const share = subjectShare(analysis, texts.map((t) => t.evidence));
-  const relevance = lexicalRelevance(texts.map((t) => t.fielded), inputs.map((input) => input.providerRank ?? 1), matcher);
+  const weights = termWeights(
+    analysis,
+    texts.map((t) => t.evidence),
+  );
+  const share = subjectShare(
+    analysis,
+    texts.map((t) => t.evidence),
+  );
+  const relevance = lexicalRelevance(
+    texts.map((t) => t.fielded),
+    inputs.map((input) => input.providerRank ?? 1),
+    matcher,
+  );
   const verdicts = inputs.map((input, i): JudgeVerdict => {
     const { body, evidence, spamWords } = texts[i] as (typeof texts)[number];
     const domain = domainOf(input.url);

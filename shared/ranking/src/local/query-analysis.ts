@@ -22,7 +22,10 @@ const INTENTS: [QueryIntent, RegExp][] = [
   ['when', /^\s*(?:when|what (?:year|date|time)|in what year|since when)\b/i],
   ['who', /^\s*(?:who|whom|whose)\b/i],
   ['where', /^\s*(?:where|in which (?:country|city|place))\b/i],
-  ['quantity', /^\s*(?:how (?:many|much|long|far|old|big|tall|large|fast|often)|what (?:is the )?(?:number|amount|percentage|size|population))\b/i],
+  [
+    'quantity',
+    /^\s*(?:how (?:many|much|long|far|old|big|tall|large|fast|often)|what (?:is the )?(?:number|amount|percentage|size|population))\b/i,
+  ],
   ['why', /^\s*why\b|\bcaus(?:e|es|ed) (?:of|by)\b/i],
   ['how', /^\s*how (?:do|does|did|to|can|is|are)\b/i],
   ['definition', /^\s*(?:what (?:is|are|was|were|does)|define|meaning of)\b/i],
@@ -32,9 +35,13 @@ const INTENTS: [QueryIntent, RegExp][] = [
 const MAX_SUBJECT_TERMS = 3;
 
 /** Words that say what is asked, not what it is about. */
-const GENERIC_TERMS = new Set(`work make use get best good way difference example type kind need happen mean meaning
+const GENERIC_TERMS = new Set(
+  `work make use get best good way difference example type kind need happen mean meaning
 list guide explain explanation define definition learn find show better top thing happen cause effect compare vs
-new old first last many much long far`.split(/\s+/).map(stem));
+new old first last many much long far`
+    .split(/\s+/)
+    .map(stem),
+);
 
 /** Whether the word at `index` opens the query or a sentence in it (capitalised for grammar only). */
 function startsSentence(query: string, index: number): boolean {
@@ -54,9 +61,10 @@ export function analyzeQuery(query: string): QueryAnalysis {
   // ("work", "best", "way"): a long query's every word is not its subject.
   const specific = terms.filter((t) => !GENERIC_TERMS.has(t));
   const pool = specific.length > 0 ? specific : terms;
-  const subjectTerms = properNouns.length > 0
-    ? [...new Set(properNouns)]
-    : [...pool].sort((a, b) => b.length - a.length).slice(0, MAX_SUBJECT_TERMS);
+  const subjectTerms =
+    properNouns.length > 0
+      ? [...new Set(properNouns)]
+      : [...pool].sort((a, b) => b.length - a.length).slice(0, MAX_SUBJECT_TERMS);
   const intent = INTENTS.find(([, pattern]) => pattern.test(query))?.[0] ?? 'other';
   // A capitalised word ("Marie", "Jamaica") names a person, place or thing whose absence is telling;
   // a symbol ("CCL19", "AMPK") is often spelled out or abbreviated differently in a source.

@@ -7,12 +7,22 @@ export interface CandidateText {
   body: string;
 }
 
-export interface Indexed { titleTerms: Set<string>; allTerms: Set<string>; joined: string; raw: string }
+export interface Indexed {
+  titleTerms: Set<string>;
+  allTerms: Set<string>;
+  joined: string;
+  raw: string;
+}
 
 export function indexCandidate({ title, body }: CandidateText): Indexed {
   const titleTerms = contentTerms(title);
   const bodyTerms = contentTerms(body);
-  return { titleTerms: new Set(titleTerms), allTerms: new Set([...titleTerms, ...bodyTerms]), joined: [...titleTerms, ...bodyTerms].join(' '), raw: `${title}\n${body}` };
+  return {
+    titleTerms: new Set(titleTerms),
+    allTerms: new Set([...titleTerms, ...bodyTerms]),
+    joined: [...titleTerms, ...bodyTerms].join(' '),
+    raw: `${title}\n${body}`,
+  };
 }
 
 /**
@@ -35,10 +45,12 @@ export type TermWeights = ReadonlyMap<string, number>;
  */
 export function termWeights(query: QueryAnalysis, batch: readonly TermEvidence[]): TermWeights {
   const n = batch.length;
-  return new Map(query.terms.map((term) => {
-    const df = batch.filter((c) => c.mentions(term)).length;
-    return [term, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
-  }));
+  return new Map(
+    query.terms.map((term) => {
+      const df = batch.filter((c) => c.mentions(term)).length;
+      return [term, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
+    }),
+  );
 }
 
 /** Share of the query's terms the text has, each weighing 1 + its IDF (a common term still counts). */
@@ -115,7 +127,8 @@ const FACT_EVIDENCE: Record<QueryIntent, RegExp> = {
   when: /\b(?:1[0-9]{3}|20[0-9]{2})\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|\b\d{1,2}(?:st|nd|rd|th)? century\b/i,
   who: /\b[\p{Lu}][\p{Ll}]+ [\p{Lu}][\p{Ll}]+\b/u,
   where: /\b(?:in|at|near|located|capital|city|country|region|province|state) (?:of |in )?[\p{Lu}]/u,
-  quantity: /\b\d[\d,.]*\s*(?:%|percent|million|billion|thousand|km|kilometres?|miles?|kg|tons?|years?|people|meters?|metres?|feet|hours?|minutes?|days?)?\b/i,
+  quantity:
+    /\b\d[\d,.]*\s*(?:%|percent|million|billion|thousand|km|kilometres?|miles?|kg|tons?|years?|people|meters?|metres?|feet|hours?|minutes?|days?)?\b/i,
   why: /\b(?:because|due to|caused by|causes?|results? (?:from|in)|leads? to|the reason|owing to|since)\b/i,
   how: /\b(?:by|through|using|steps?|process|works? by|mechanism|first|then|involves?)\b/i,
   definition: /\b(?:is an?|are|refers? to|means|is the|defined as|is a type of|known as)\b/i,
@@ -129,7 +142,8 @@ export function statesSoughtFact(query: QueryAnalysis, c: TermEvidence, weights:
   return clamp01((0.55 * evidence + 0.45) * covered);
 }
 
-const EXPLANATORY = /\b(?:is an?|are|refers? to|means|because|caused by|defined as|consists? of|occurs? when|explains?|describes?)\b/i;
+const EXPLANATORY =
+  /\b(?:is an?|are|refers? to|means|because|caused by|defined as|consists? of|occurs? when|explains?|describes?)\b/i;
 
 /** Whether a reader could answer the query from this text: topical, explanatory, long enough. */
 export function answerability(query: QueryAnalysis, c: TermEvidence, bodyLength: number, weights: TermWeights): number {

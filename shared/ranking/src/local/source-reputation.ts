@@ -4,26 +4,79 @@
  * purpose: they express well-known cases; everything else is neutral.
  */
 const AUTHORITATIVE: Record<string, number> = {
-  'wikipedia.org': 0.8, 'britannica.com': 0.85, 'nature.com': 0.9, 'science.org': 0.9, 'nih.gov': 0.95,
-  'who.int': 0.95, 'arxiv.org': 0.8, 'acm.org': 0.85, 'ieee.org': 0.85, 'nasa.gov': 0.95, 'noaa.gov': 0.95,
-  'developer.mozilla.org': 0.9, 'docs.python.org': 0.9, 'nodejs.org': 0.85, 'rfc-editor.org': 0.95, 'w3.org': 0.9,
-  'github.com': 0.65, 'stackoverflow.com': 0.7, 'bbc.co.uk': 0.8, 'reuters.com': 0.85, 'apnews.com': 0.85,
-  'nytimes.com': 0.8, 'theguardian.com': 0.8, 'sciencedirect.com': 0.8, 'springer.com': 0.8, 'plos.org': 0.85,
-  'cdc.gov': 0.95, 'europa.eu': 0.9, 'un.org': 0.9, 'mayoclinic.org': 0.85, 'khanacademy.org': 0.8,
+  'wikipedia.org': 0.8,
+  'britannica.com': 0.85,
+  'nature.com': 0.9,
+  'science.org': 0.9,
+  'nih.gov': 0.95,
+  'who.int': 0.95,
+  'arxiv.org': 0.8,
+  'acm.org': 0.85,
+  'ieee.org': 0.85,
+  'nasa.gov': 0.95,
+  'noaa.gov': 0.95,
+  'developer.mozilla.org': 0.9,
+  'docs.python.org': 0.9,
+  'nodejs.org': 0.85,
+  'rfc-editor.org': 0.95,
+  'w3.org': 0.9,
+  'github.com': 0.65,
+  'stackoverflow.com': 0.7,
+  'bbc.co.uk': 0.8,
+  'reuters.com': 0.85,
+  'apnews.com': 0.85,
+  'nytimes.com': 0.8,
+  'theguardian.com': 0.8,
+  'sciencedirect.com': 0.8,
+  'springer.com': 0.8,
+  'plos.org': 0.85,
+  'cdc.gov': 0.95,
+  'europa.eu': 0.9,
+  'un.org': 0.9,
+  'mayoclinic.org': 0.85,
+  'khanacademy.org': 0.8,
 };
 
 const LOW_AUTHORITY: Record<string, number> = {
-  'pinterest.com': 0.2, 'quora.com': 0.35, 'answers.com': 0.25, 'medium.com': 0.45, 'reddit.com': 0.45,
-  'blogspot.com': 0.35, 'wordpress.com': 0.4, 'tumblr.com': 0.3, 'facebook.com': 0.3, 'x.com': 0.3, 'twitter.com': 0.3,
+  'pinterest.com': 0.2,
+  'quora.com': 0.35,
+  'answers.com': 0.25,
+  'medium.com': 0.45,
+  'reddit.com': 0.45,
+  'blogspot.com': 0.35,
+  'wordpress.com': 0.4,
+  'tumblr.com': 0.3,
+  'facebook.com': 0.3,
+  'x.com': 0.3,
+  'twitter.com': 0.3,
 };
 
 const REPUBLISHERS = new Set([
-  'wikiwand.com', 'wikizero.com', 'wiki2.org', 'everybodywiki.com', 'dbpedia.org', 'wikimili.com', 'alchetron.com',
-  'infogalactic.com', 'justapedia.org', 'scribd.com', 'pdfcoffee.com', 'studocu.com', 'coursehero.com', 'yumpu.com',
-  'newsbreak.com', 'msn.com', 'flipboard.com', 'ground.news', 'pressreader.com', 'archive.ph', 'archive.today',
+  'wikiwand.com',
+  'wikizero.com',
+  'wiki2.org',
+  'everybodywiki.com',
+  'dbpedia.org',
+  'wikimili.com',
+  'alchetron.com',
+  'infogalactic.com',
+  'justapedia.org',
+  'scribd.com',
+  'pdfcoffee.com',
+  'studocu.com',
+  'coursehero.com',
+  'yumpu.com',
+  'newsbreak.com',
+  'msn.com',
+  'flipboard.com',
+  'ground.news',
+  'pressreader.com',
+  'archive.ph',
+  'archive.today',
 ]);
 
-const REPUBLISHED_TEXT = /\b(?:originally (?:published|appeared) (?:on|in|at)|this article (?:was|is) (?:republished|reprinted)|republished (?:from|with permission)|content is sourced from|via (?:reuters|ap|afp)\b)/i;
+const REPUBLISHED_TEXT =
+  /\b(?:originally (?:published|appeared) (?:on|in|at)|this article (?:was|is) (?:republished|reprinted)|republished (?:from|with permission)|content is sourced from|via (?:reuters|ap|afp)\b)/i;
 
 const WIKIPEDIA_TAGLINE = /\bfrom wikipedia, the free encyclopedia\b/i;
 

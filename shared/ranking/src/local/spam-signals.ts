@@ -1,7 +1,8 @@
 import { domainLooksSpammy } from './source-reputation.ts';
 import { clamp01, words } from './text.ts';
 
-const CLICKBAIT = /\b(?:you won'?t believe|click here|100% free|buy now|limited time|act now|miracle|secret trick|doctors hate|make \$\d+|free download|best price|cheap|casino|viagra|crypto giveaway|earn money fast)\b/i;
+const CLICKBAIT =
+  /\b(?:you won'?t believe|click here|100% free|buy now|limited time|act now|miracle|secret trick|doctors hate|make \$\d+|free download|best price|cheap|casino|viagra|crypto giveaway|earn money fast)\b/i;
 
 const LETTER = /\p{L}/u;
 const UPPER = /\p{Lu}/u;
@@ -13,7 +14,10 @@ function letterCounts(text: string): { letters: number; upper: number } {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code < 128) {
-      if (code >= 65 && code <= 90) { letters += 1; upper += 1; } else if (code >= 97 && code <= 122) letters += 1;
+      if (code >= 65 && code <= 90) {
+        letters += 1;
+        upper += 1;
+      } else if (code >= 97 && code <= 122) letters += 1;
     } else if (LETTER.test(text[i] as string)) {
       letters += 1;
       if (UPPER.test(text[i] as string)) upper += 1;

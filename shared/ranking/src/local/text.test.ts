@@ -8,11 +8,19 @@ describe('words', () => {
   });
 
   it('reads letters of any script and splits on non-ASCII punctuation as the Unicode rule does', () => {
-    expect(words('The β-cell’s émigré — Zürich±5 日本')).toEqual(['the', 'β', 'cell’s', 'émigré', 'zürich', '5', '日本']);
+    expect(words('The β-cell’s émigré — Zürich±5 日本')).toEqual([
+      'the',
+      'β',
+      'cell’s',
+      'émigré',
+      'zürich',
+      '5',
+      '日本',
+    ]);
   });
 });
 
-describe("ASCII words", () => {
+describe('ASCII words', () => {
   it('splits ASCII text exactly as the regular expression does', () => {
     const alphabet = "aZ9 '-.,\n!x'Q";
     let seed = 7;

@@ -1,9 +1,11 @@
 /** Small text utilities for the local judge: deterministic, dependency-free, Unicode-aware. */
 
-const STOPWORDS = new Set(`a an and are as at be been but by can could did do does for from had has have how i if in into is it its
+const STOPWORDS = new Set(
+  `a an and are as at be been but by can could did do does for from had has have how i if in into is it its
 of on or our so than that the their them then there these they this those to was we were what when where which who whom whose
 why will with would you your about after before between during over under up down out off than too very just also not no nor
-only own same such both each few more most other some any all am me my he she his her him us vs via per`.split(/\s+/));
+only own same such both each few more most other some any all am me my he she his her him us vs via per`.split(/\s+/),
+);
 
 /**
  * Harman's S-stemmer: folds English plurals only ("tides" → "tide", "studies" → "study"), which
@@ -32,7 +34,7 @@ export function words(text: string): string[] {
   const lower = text.toLowerCase();
   const rough = lower.match(ROUGH_WORD) ?? [];
   if (!NON_ASCII.test(lower)) return rough;
-  return rough.flatMap((token) => (NON_ASCII.test(token) ? token.match(WORD) ?? [] : [token]));
+  return rough.flatMap((token) => (NON_ASCII.test(token) ? (token.match(WORD) ?? []) : [token]));
 }
 
 /** Content terms of already split words: stop words removed, stemmed. */

@@ -37,11 +37,14 @@ const NAMED_FEATURES = 3;
 const MODEL_REASON_FROM = 0.3;
 
 /** The shipped artefact, beside this code (written by `npm run train:screening`), read once at start. */
-export const INJECTION_MODEL: InjectionModel = loadInjectionModel(new URL('./learned/injection-model.json', import.meta.url));
+export const INJECTION_MODEL: InjectionModel = loadInjectionModel(
+  new URL('./learned/injection-model.json', import.meta.url),
+);
 
 /** The context shift is named as a reason when its part of the logit is at least this. */
 const CONTEXT_REASON_FROM = 1;
-const CONTEXT_REASON = 'context shift: a question or request to the reader about something else than the text around it';
+const CONTEXT_REASON =
+  'context shift: a question or request to the reader about something else than the text around it';
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -64,7 +67,10 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   const window = model.score(scanned);
   const { combine } = model;
   const modelPart = combine.model * window.logit;
-  const contextPart = CONTEXT_SIGNALS.reduce((sum, name, i) => sum + (combine.context[name] ?? 0) * (window.signals[i] ?? 0), 0);
+  const contextPart = CONTEXT_SIGNALS.reduce(
+    (sum, name, i) => sum + (combine.context[name] ?? 0) * (window.signals[i] ?? 0),
+    0,
+  );
   // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
   // language the model has not seen is still an override).
   const rulesAlone = 1 - Math.exp(-rules.evidence);
@@ -72,9 +78,14 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   let clean = 1 - Math.max(rulesAlone, combined);
 
   const reasons = rules.hits.map((hit) => hit.family.reason);
-  const toOriginal = (start: number, end: number, reason: string): EvidenceSpan =>
-    ({ start: flat.original(start), end: end > start ? flat.original(end - 1) + 1 : flat.original(start), reason });
-  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) => (hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : []));
+  const toOriginal = (start: number, end: number, reason: string): EvidenceSpan => ({
+    start: flat.original(start),
+    end: end > start ? flat.original(end - 1) + 1 : flat.original(start),
+    reason,
+  });
+  const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) =>
+    hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : [],
+  );
   // Encoded runs are read in the clear (one level deep: a decoded text is not decoded again).
   for (const run of decode ? encodedRuns(scanned) : []) {
     const inner = assess(run.decoded, model, false);
@@ -88,9 +99,10 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   if (contextPart >= CONTEXT_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) reasons.push(CONTEXT_REASON);
   if (sigmoid(modelPart + contextPart + combine.bias) >= MODEL_REASON_FROM && score >= INJECTION_RISK_MEDIUM_FROM) {
     const features = model.strongestFeatures(scanned, window.start, window.end, NAMED_FEATURES);
-    const reason = features.length > 0
-      ? `learned model: ${features.map((f) => `"${f.name}"`).join(', ')}`
-      : 'learned model: the text reads like an instruction to an AI';
+    const reason =
+      features.length > 0
+        ? `learned model: ${features.map((f) => `"${f.name}"`).join(', ')}`
+        : 'learned model: the text reads like an instruction to an AI';
     reasons.push(reason);
     const end = window.start + scanned.slice(window.start, window.end).trimEnd().length;
     evidence.push(toOriginal(window.start, end, reason));

@@ -34,8 +34,14 @@ function readable(bytes: Buffer): string | null {
   return bytes.toString('latin1');
 }
 
-const isRunCode = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57)
-  || code === 43 || code === 47 || code === 95 || code === 45;
+const isRunCode = (code: number): boolean =>
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  (code >= 48 && code <= 57) ||
+  code === 43 ||
+  code === 47 ||
+  code === 95 ||
+  code === 45;
 
 /** The encoded runs of `text` that decode to readable text, first MAX_RUNS in order (one pass over the codes). */
 export function encodedRuns(text: string): EncodedRun[] {

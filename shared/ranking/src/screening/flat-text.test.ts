@@ -18,6 +18,8 @@ describe('flatText', () => {
   });
 
   it('reads a padded table as the same text as its collapsed form', () => {
-    expect(flatText('| 1        | Santos      |\n| 2  | Auto |').text).toBe(flatText('| 1 | Santos | | 2 | Auto |').text);
+    expect(flatText('| 1        | Santos      |\n| 2  | Auto |').text).toBe(
+      flatText('| 1 | Santos | | 2 | Auto |').text,
+    );
   });
 });

@@ -15,9 +15,18 @@ export interface FlatText {
 const NOT_FLAT = /\s\s|[^\S ]|^\s|\s$/;
 
 /** What `\s` matches, by character code (a regex per character is slow on a page). */
-const isSpaceCode = (code: number): boolean => (code <= 32 ? code === 32 || (code >= 9 && code <= 13)
-  : code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029
-    || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff);
+const isSpaceCode = (code: number): boolean =>
+  code <= 32
+    ? code === 32 || (code >= 9 && code <= 13)
+    : code === 0xa0 ||
+      code === 0x1680 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x202f ||
+      code === 0x205f ||
+      code === 0x3000 ||
+      code === 0xfeff;
 
 /** Offsets in the collapsed text back to offsets in the original. */
 function offsetMap(text: string): Int32Array {

@@ -19,7 +19,8 @@ const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password
 
 const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
 /** A disguise ending at most 60 characters before a mention of the secret, on its line. */
-const DISGUISE_BEFORE = /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
+const DISGUISE_BEFORE =
+  /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
 /** Longest disguise word plus the 60-character gap. */
 const DISGUISE_LOOKBACK = 80;
 
@@ -46,7 +47,8 @@ const CODE_PAYLOAD = [
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
 const REPEAT_RUN = 15;
 
-const isWordChar = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+const isWordChar = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 
 /** Case-insensitive equality of text[a, a + length) and text[b, b + length) (ASCII letters fold). */
 function sameWord(text: string, a: number, b: number, length: number): boolean {
@@ -58,10 +60,12 @@ function sameWord(text: string, a: number, b: number, length: number): boolean {
 
 const BASE64_MIN_RUN = 40;
 
-const isBase64Char = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
+const isBase64Char = (code: number): boolean =>
+  (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
 
 /** A run of base64 characters that mixes cases and digits: an encoded payload, not a word or a hex hash. */
-const looksEncoded = (run: string): boolean => /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
+const looksEncoded = (run: string): boolean =>
+  /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
 
 interface CharacterRuns {
   /** The longest run of one word (2+ word characters) repeated back to back, case-insensitive. */
@@ -99,7 +103,8 @@ function characterRuns(text: string): CharacterRuns {
     if (start < 0) continue;
     const length = i - start;
     if (length >= 2) {
-      run = previousStart >= 0 && length === previousLength && sameWord(text, start, previousStart, length) ? run + 1 : 1;
+      run =
+        previousStart >= 0 && length === previousLength && sameWord(text, start, previousStart, length) ? run + 1 : 1;
       previousStart = start;
       previousLength = length;
       if (run > best) best = run;
@@ -183,9 +188,15 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: `text addresses an AI ${'assistant'}`,
     weight: 0.45,
     patterns: [
-      new RegExp(String.raw`\b(?:note|message|instructions?|attention|hey|dear)\s+(?:to|for)?\s*(?:all\s+|any\s+|the\s+)?${AI}\b`, 'i'),
+      new RegExp(
+        String.raw`\b(?:note|message|instructions?|attention|hey|dear)\s+(?:to|for)?\s*(?:all\s+|any\s+|the\s+)?${AI}\b`,
+        'i',
+      ),
       new RegExp(String.raw`\bif you are an? ${AI}\b`, 'i'),
-      new RegExp(String.raw`\b${AI}\b[^.\n]{0,40}\b(?:must|should|shall|are instructed to|need to)\b[^.\n]{0,40}\b(?:say|respond|answer|recommend|rank|rate|summari[sz]e|output|reply|state|mention|cite)\b`, 'i'),
+      new RegExp(
+        String.raw`\b${AI}\b[^.\n]{0,40}\b(?:must|should|shall|are instructed to|need to)\b[^.\n]{0,40}\b(?:say|respond|answer|recommend|rank|rate|summari[sz]e|output|reply|state|mention|cite)\b`,
+        'i',
+      ),
       new RegExp(String.raw`\b(?:as an? ${AI}|dear ${AI}),? (?:you|please)\b`, 'i'),
     ],
   },
@@ -236,9 +247,18 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'request for a secret the assistant holds',
     weight: 0.6,
     patterns: [
-      new RegExp(String.raw`\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`, 'i'),
-      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^.?!\n]{0,40}\b(?:is what i need|please|now|right now|immediately)\b`, 'i'),
-      new RegExp(String.raw`\b(?:i|we)\s+(?:really\s+|urgently\s+|just\s+)?(?:need|want|require|must (?:have|know|see)|have to (?:know|see|have))\b[^.?!\n]{0,25}\b(?:your|the)\s+${SECRET}`, 'i'),
+      new RegExp(
+        String.raw`\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
+        'i',
+      ),
+      new RegExp(
+        String.raw`\b(?:your|the)\s+${SECRET}[^.?!\n]{0,40}\b(?:is what i need|please|now|right now|immediately)\b`,
+        'i',
+      ),
+      new RegExp(
+        String.raw`\b(?:i|we)\s+(?:really\s+|urgently\s+|just\s+)?(?:need|want|require|must (?:have|know|see)|have to (?:know|see|have))\b[^.?!\n]{0,25}\b(?:your|the)\s+${SECRET}`,
+        'i',
+      ),
     ],
   },
   {
@@ -257,7 +277,10 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.45,
     match: secretInDisguise,
     patterns: [
-      new RegExp(String.raw`\b(?:your|the)\s+${SECRET}[^\n]{0,60}\b(?:spelled|reversed|backwards|encoded|in base64|letter by letter|one letter at a time|in (?:hex|binary|morse|json|french|spanish|german|code)|as a (?:poem|riddle|hint|list|acrostic))\b`, 'i'),
+      new RegExp(
+        String.raw`\b(?:your|the)\s+${SECRET}[^\n]{0,60}\b(?:spelled|reversed|backwards|encoded|in base64|letter by letter|one letter at a time|in (?:hex|binary|morse|json|french|spanish|german|code)|as a (?:poem|riddle|hint|list|acrostic))\b`,
+        'i',
+      ),
     ],
   },
   {
@@ -298,7 +321,6 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.45,
     patterns: [],
     match: (text) => characterRuns(text).longestRepeat >= REPEAT_RUN,
-
   },
   {
     reason: 'role-play set-up to escape the rules',

@@ -22,14 +22,18 @@ interface FlagGroup {
  * The patterns grouped by their flags. Per group, one scanner walks a page once, instead of one
  * walk per pattern.
  */
-const GROUPS: readonly FlagGroup[] = [...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags)))]
-  .map((flags) => ({
-    scanner: joined(INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)), `${flags}g`),
-    families: INJECTION_FAMILIES.flatMap((family) => {
-      const own = family.patterns.filter((p) => p.flags === flags);
-      return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
-    }),
-  }));
+const GROUPS: readonly FlagGroup[] = [
+  ...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags))),
+].map((flags) => ({
+  scanner: joined(
+    INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)),
+    `${flags}g`,
+  ),
+  families: INJECTION_FAMILIES.flatMap((family) => {
+    const own = family.patterns.filter((p) => p.flags === flags);
+    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
+  }),
+}));
 
 /** Where a family's first match lies in the text it was given: [start, end). */
 export interface Span {

@@ -9,7 +9,15 @@ import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionAssessment } from './detect-injection.ts';
 import { detectInjection } from './detect-injection.ts';
 
-export const HIDDEN_CHANNELS = ['html_comment', 'css_hidden', 'aria_hidden', 'off_screen', 'zero_width', 'bidi', 'other'] as const;
+export const HIDDEN_CHANNELS = [
+  'html_comment',
+  'css_hidden',
+  'aria_hidden',
+  'off_screen',
+  'zero_width',
+  'bidi',
+  'other',
+] as const;
 export type HiddenChannel = (typeof HIDDEN_CHANNELS)[number];
 
 export interface HiddenText {
@@ -65,7 +73,9 @@ export function hiddenEvidence(score: number): number {
  * returned to anyone, so its evidence is named by the reasons only).
  */
 export function screenPage({ title, snippet, visibleText, hiddenText = [] }: PageText): InjectionAssessment {
-  const head = [title, snippet].filter((part): part is string => typeof part === 'string' && part.length > 0).join(' — ');
+  const head = [title, snippet]
+    .filter((part): part is string => typeof part === 'string' && part.length > 0)
+    .join(' — ');
   const visible = detectInjection(head ? `${head}\n${visibleText}` : visibleText);
   const headChars = head ? head.length + 1 : 0;
   // Spans in the visible text, in its own offsets (the head is the row's title and snippet, screened on their own).
@@ -98,6 +108,8 @@ export function screenPage({ title, snippet, visibleText, hiddenText = [] }: Pag
   }
   found.sort((a, b) => b.weight - a.weight);
   // Hidden evidence first: it is the stronger signal of the two.
-  const ordered = [...found.map((f) => f.reason), ...visible.reasons].filter((reason, i, all) => all.indexOf(reason) === i);
+  const ordered = [...found.map((f) => f.reason), ...visible.reasons].filter(
+    (reason, i, all) => all.indexOf(reason) === i,
+  );
   return { score: Math.round((1 - clean) * 1000) / 1000, reasons: ordered, evidence };
 }

@@ -46,9 +46,13 @@ const HIDDEN_PARTS: readonly { channel: HiddenChannel; pattern: RegExp }[] = [
   { channel: 'html_comment', pattern: /<!--([\s\S]*?)(?:-->|$)/g },
   {
     channel: 'css_hidden',
-    pattern: /<([a-z][\w-]*)\b[^>]*?(?:\bhidden\b(?!-)|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9]))[^>]*>([\s\S]*?)<\/\1\s*>/gi,
+    pattern:
+      /<([a-z][\w-]*)\b[^>]*?(?:\bhidden\b(?!-)|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9]))[^>]*>([\s\S]*?)<\/\1\s*>/gi,
   },
-  { channel: 'aria_hidden', pattern: /<([a-z][\w-]*)\b[^>]*\baria-hidden\s*=\s*["']?true["']?[^>]*>([\s\S]*?)<\/\1\s*>/gi },
+  {
+    channel: 'aria_hidden',
+    pattern: /<([a-z][\w-]*)\b[^>]*\baria-hidden\s*=\s*["']?true["']?[^>]*>([\s\S]*?)<\/\1\s*>/gi,
+  },
 ];
 
 interface HiddenPart {
@@ -80,12 +84,19 @@ interface Part {
 
 /** The field holding a span of the joined text, and the span in that field's own offsets. */
 function toField(parts: readonly Part[], span: EvidenceSpan): FieldEvidence | null {
-  const part = parts.find((p) => span.start >= p.at && span.start < p.at + p.text.length)
-    ?? parts.find((p) => span.end > p.at && span.end <= p.at + p.text.length);
+  const part =
+    parts.find((p) => span.start >= p.at && span.start < p.at + p.text.length) ??
+    parts.find((p) => span.end > p.at && span.end <= p.at + p.text.length);
   if (!part) return null;
   const start = Math.max(0, span.start - part.at);
   const end = Math.min(part.text.length, span.end - part.at);
-  return { field: part.field, ...(part.index === undefined ? {} : { index: part.index }), start, end, reason: span.reason };
+  return {
+    field: part.field,
+    ...(part.index === undefined ? {} : { index: part.index }),
+    start,
+    end,
+    reason: span.reason,
+  };
 }
 
 /**
@@ -120,11 +131,18 @@ export function screenResult(result: ScreenedResult): ResultAssessment {
     const label = CHANNEL_LABELS[part.channel];
     for (const reason of hidden.reasons) reasons.push({ reason: `in ${label}: ${reason}`, weight });
     for (const span of hidden.evidence) {
-      evidence.push({ field: 'markup', start: part.at + span.start, end: part.at + span.end, reason: `in ${label}: ${span.reason}` });
+      evidence.push({
+        field: 'markup',
+        start: part.at + span.start,
+        end: part.at + span.end,
+        reason: `in ${label}: ${span.reason}`,
+      });
     }
   }
   reasons.sort((a, b) => b.weight - a.weight);
-  const ordered = [...reasons.map((r) => r.reason), ...visible.reasons].filter((reason, i, all) => all.indexOf(reason) === i);
+  const ordered = [...reasons.map((r) => r.reason), ...visible.reasons].filter(
+    (reason, i, all) => all.indexOf(reason) === i,
+  );
   const score = result.markup ? Math.round((1 - clean) * 1000) / 1000 : visible.score;
   return { score, reasons: ordered, evidence: evidence.slice(0, MAX_EVIDENCE_SPANS) };
 }

@@ -33,8 +33,14 @@ export function entryFor(id: number): Record<string, unknown> {
   const score = id / 100;
   return {
     id,
-    answerability: score, authority: 0.5, on_topic: score, states_sought_fact: 0.25,
-    subject_match: 1, spam: 0, prompt_injection: 0, is_republisher: id % 2 === 0,
+    answerability: score,
+    authority: 0.5,
+    on_topic: score,
+    states_sought_fact: 0.25,
+    subject_match: 1,
+    spam: 0,
+    prompt_injection: 0,
+    is_republisher: id % 2 === 0,
   };
 }
 
@@ -57,7 +63,11 @@ export const isListwise = (user: string): boolean => /<<<PASSAGE \[\d+\] nonce=[
 
 /** The listwise reply a model gives that ranks the window's passages by their snippet number, lowest first. */
 export function lowestNumberFirst(user: string): string {
-  const passages = [...user.matchAll(/<<<PASSAGE \[(\d+)\] nonce=[0-9a-f]+>>>[\s\S]*?Snippet number (\d+)/g)]
-    .map((match) => ({ id: Number(match[1]), number: Number(match[2]) }));
-  return passages.sort((a, b) => a.number - b.number).map(({ id }) => `[${id}]`).join(' > ');
+  const passages = [...user.matchAll(/<<<PASSAGE \[(\d+)\] nonce=[0-9a-f]+>>>[\s\S]*?Snippet number (\d+)/g)].map(
+    (match) => ({ id: Number(match[1]), number: Number(match[2]) }),
+  );
+  return passages
+    .sort((a, b) => a.number - b.number)
+    .map(({ id }) => `[${id}]`)
+    .join(' > ');
 }

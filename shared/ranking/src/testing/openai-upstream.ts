@@ -22,7 +22,8 @@ export interface ChatBody {
 export const userOf = (request: SeenRequest): string => (request.body as ChatBody).messages[1]?.content ?? '';
 export const completion = (content: string | null, extra: Record<string, unknown> = {}, finish = 'stop'): Reply => ({
   json: {
-    id: 'chatcmpl-1', object: 'chat.completion',
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
     choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, ...extra }, finish_reason: finish }],
     usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
   },
@@ -44,13 +45,20 @@ export function useOpenAiUpstream(): OpenAiUpstream {
       if (!server) throw new Error('the fake OpenAI server starts in beforeAll');
       return server;
     },
-    judgeWith: (options = {}, warnings = []) => createOpenAiJudge({
-      baseUrl: `${upstream.server.url}/v1/`, model: 'gpt-test', apiKey: SECRET_KEY, retryDelayMs: 50,
-      onWarning: (warning) => warnings.push(warning), ...options,
-    }),
+    judgeWith: (options = {}, warnings = []) =>
+      createOpenAiJudge({
+        baseUrl: `${upstream.server.url}/v1/`,
+        model: 'gpt-test',
+        apiKey: SECRET_KEY,
+        retryDelayMs: 50,
+        onWarning: (warning) => warnings.push(warning),
+        ...options,
+      }),
   };
   beforeAll(async () => {
-    server = await startFakeUpstream((request) => (request.path === '/v1/chat/completions' ? upstream.handler(request) : { status: 404, json: {} }));
+    server = await startFakeUpstream((request) =>
+      request.path === '/v1/chat/completions' ? upstream.handler(request) : { status: 404, json: {} },
+    );
   });
   afterAll(() => server?.close());
   beforeEach(() => {

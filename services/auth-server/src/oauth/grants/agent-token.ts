@@ -18,7 +18,8 @@ export interface AgentTokenRequest {
 }
 
 /** An OAuth error with our own description (oidc-provider's named classes use generic ones). */
-export const oauthError = (error: string, description: string): Error => new errors.CustomOIDCProviderError(error, description);
+export const oauthError = (error: string, description: string): Error =>
+  new errors.CustomOIDCProviderError(error, description);
 
 /** The audience of the token: the `resource` the request names (checked), or `{base_url}/` without one. */
 export function requestedAudience(ctx: KoaContextWithOIDC, endpoints: Endpoints): string {
@@ -31,15 +32,22 @@ export function requestedAudience(ctx: KoaContextWithOIDC, endpoints: Endpoints)
 
 /** The scopes granted: all allowed ones, or the requested subset; asking for more is `invalid_scope`. */
 export function grantedScopes(ctx: KoaContextWithOIDC, allowed: readonly Scope[], hint: string): Scope[] {
-  const requested = String((ctx.oidc.params as { scope?: string }).scope ?? '').split(' ').filter(Boolean);
+  const requested = String((ctx.oidc.params as { scope?: string }).scope ?? '')
+    .split(' ')
+    .filter(Boolean);
   if (requested.length === 0) return [...allowed];
   const refused = requested.filter((s) => !allowed.includes(s as Scope));
-  if (refused.length > 0) throw new errors.InvalidScope(`${refused.join(' ')} is not available to this identity${hint}`, refused.join(' '));
+  if (refused.length > 0)
+    throw new errors.InvalidScope(`${refused.join(' ')} is not available to this identity${hint}`, refused.join(' '));
   return requested as Scope[];
 }
 
 /** Mints a JWT access token for an agent identity and writes the token response (no refresh token). */
-export async function respondWithAgentToken(ctx: KoaContextWithOIDC, request: AgentTokenRequest, extra: Record<string, unknown> = {}): Promise<void> {
+export async function respondWithAgentToken(
+  ctx: KoaContextWithOIDC,
+  request: AgentTokenRequest,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   const { provider, client } = ctx.oidc;
   if (!client) throw new errors.InvalidClient('client authentication failed');
   // Agent tokens belong to no authorization grant (the types insist on one; the provider does not).

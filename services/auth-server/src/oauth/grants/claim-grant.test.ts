@@ -25,22 +25,40 @@ async function decide(userCode: string, step: 'confirm' | 'deny', app = test) {
   const entry = await person.get(`/oauth2/claim?user_code=${encodeURIComponent(userCode)}`);
   expect(entry.headers['x-frame-options']).toBe('DENY');
   expect(entry.headers['referrer-policy']).toBe('no-referrer');
-  const shown = await person.post('/oauth2/claim', { csrf: formField(entry.body, 'csrf') ?? '', step: 'lookup', user_code: userCode, operator_key: OPERATOR_KEY });
+  const shown = await person.post('/oauth2/claim', {
+    csrf: formField(entry.body, 'csrf') ?? '',
+    step: 'lookup',
+    user_code: userCode,
+    operator_key: OPERATOR_KEY,
+  });
   expect(shown.statusCode, shown.body).toBe(200);
-  const done = await person.post('/oauth2/claim', { csrf: formField(shown.body, 'csrf') ?? '', step, user_code: userCode });
+  const done = await person.post('/oauth2/claim', {
+    csrf: formField(shown.body, 'csrf') ?? '',
+    step,
+    user_code: userCode,
+  });
   return { shown, done };
 }
 
 describe('the claim ceremony', () => {
   it('polls pending → confirmed → one token with search:read and a fresh assertion; pre-claim tokens die', async () => {
     const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-    const preClaim = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })).json().access_token as string;
+    const preClaim = (
+      await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: identity.identity_assertion })
+    ).json().access_token as string;
     expect(await tokenStatus(preClaim)).toBe(true);
 
-    const started = await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'owner@example.org' });
+    const started = await test.json('/agent/identity/claim', {
+      claim_token: identity.claim_token,
+      email: 'owner@example.org',
+    });
     expect(started.statusCode, started.body).toBe(200);
     const attempt = started.json();
-    expect(attempt).toMatchObject({ registration_id: identity.registration_id, status: 'initiated', claim_attempt: { verification_uri: `${BASE_URL}/oauth2/claim`, interval: 1 } });
+    expect(attempt).toMatchObject({
+      registration_id: identity.registration_id,
+      status: 'initiated',
+      claim_attempt: { verification_uri: `${BASE_URL}/oauth2/claim`, interval: 1 },
+    });
     expect(attempt.claim_attempt.expires_in).toBeGreaterThan(500);
     expect(attempt.user_code).toBe(attempt.claim_attempt.user_code);
 
@@ -69,15 +87,27 @@ describe('the claim ceremony', () => {
 
     await sleep(1100);
     expect((await poll(identity.claim_token)).json().error).toBe('invalid_grant');
-    const fresh = (await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: body.identity_assertion })).json();
+    const fresh = (
+      await test.form('/oauth2/token', { grant_type: JWT_BEARER, assertion: body.identity_assertion })
+    ).json();
     expect(fresh.scope).toBe('search:read mcp:invoke health:read');
-    expect((await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'owner@example.org' })).json().error).toBe('invalid_claim_token');
+    expect(
+      (
+        await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'owner@example.org' })
+      ).json().error,
+    ).toBe('invalid_claim_token');
   }, 20_000);
 
   it('tells a denied claim access_denied, and refuses a second claim while one is waiting', async () => {
     const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-    const attempt = (await test.json('/agent/identity/claim', { claim_token: identity.claim_token, login_hint: 'a@example.org' })).json();
-    const second = await test.json('/agent/identity/claim', { type: 'login_hint', claim_token: identity.claim_token, login_hint: 'b@example.org' });
+    const attempt = (
+      await test.json('/agent/identity/claim', { claim_token: identity.claim_token, login_hint: 'a@example.org' })
+    ).json();
+    const second = await test.json('/agent/identity/claim', {
+      type: 'login_hint',
+      claim_token: identity.claim_token,
+      login_hint: 'b@example.org',
+    });
     expect(second.json().error).toBe('claimed_or_in_flight');
     await decide(attempt.user_code, 'deny');
     expect((await poll(identity.claim_token)).json().error).toBe('access_denied');
@@ -88,7 +118,9 @@ describe('the claim ceremony', () => {
     const identity = (await quick.json('/agent/identity', { type: 'anonymous' })).json();
     await quick.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'x@example.org' });
     await sleep(1200);
-    expect((await quick.form('/oauth2/token', { grant_type: CLAIM, claim_token: identity.claim_token })).json().error).toBe('expired_token');
+    expect(
+      (await quick.form('/oauth2/token', { grant_type: CLAIM, claim_token: identity.claim_token })).json().error,
+    ).toBe('expired_token');
     await quick.close();
 
     const stale = await startTestApp({ config: { CLAIM_TOKEN_TTL_S: 1 } });
@@ -101,15 +133,21 @@ describe('the claim ceremony', () => {
   });
 
   it('refuses unknown claim tokens and addresses that are not e-mail addresses', async () => {
-    expect((await test.json('/agent/identity/claim', { claim_token: 'clm_nope', email: 'x@example.org' })).json().error).toBe('invalid_claim_token');
+    expect(
+      (await test.json('/agent/identity/claim', { claim_token: 'clm_nope', email: 'x@example.org' })).json().error,
+    ).toBe('invalid_claim_token');
     const identity = (await test.json('/agent/identity', { type: 'anonymous' })).json();
-    expect((await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'nobody' })).json().error).toBe('invalid_login_hint');
+    expect(
+      (await test.json('/agent/identity/claim', { claim_token: identity.claim_token, email: 'nobody' })).json().error,
+    ).toBe('invalid_login_hint');
     expect((await poll('clm_nope')).json().error).toBe('invalid_grant');
     expect((await poll(identity.claim_token)).json().error).toBe('invalid_grant'); // no claim started yet
   });
 
   it('completes a service_auth login-hint registration through the same ceremony', async () => {
-    const identity = (await test.json('/agent/identity', { type: 'service_auth', login_hint: 'svc@example.org' })).json();
+    const identity = (
+      await test.json('/agent/identity', { type: 'service_auth', login_hint: 'svc@example.org' })
+    ).json();
     await decide(identity.claim.user_code, 'confirm');
     const claimed = await poll(identity.claim_token);
     expect(claimed.statusCode, claimed.body).toBe(200);
@@ -123,7 +161,12 @@ describe('the claim ceremony', () => {
     const csrf = formField(entry.body, 'csrf') ?? '';
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      const answer = await person.post('/oauth2/claim', { csrf, step: 'lookup', user_code: `BCDF-GH${'JK'[i % 2]}${'LM'[i % 2]}`, operator_key: OPERATOR_KEY });
+      const answer = await person.post('/oauth2/claim', {
+        csrf,
+        step: 'lookup',
+        user_code: `BCDF-GH${'JK'[i % 2]}${'LM'[i % 2]}`,
+        operator_key: OPERATOR_KEY,
+      });
       statuses.push(answer.statusCode);
       expect(answer.body).not.toContain('reg_');
     }

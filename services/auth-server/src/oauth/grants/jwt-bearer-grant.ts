@@ -23,24 +23,42 @@ const REGISTER_AGAIN = '; register again at /agent/identity and exchange the fre
  * forgotten identity gets `invalid_grant`, and an anonymous one gets only its pre-claim scopes.
  */
 export function registerJwtBearerGrant(provider: Provider, deps: AgentGrantDependencies): void {
-  provider.registerGrantType(JWT_BEARER_GRANT, async (ctx) => {
-    const { assertion } = ctx.oidc.params as { assertion?: string };
-    if (!assertion) throw oauthError('invalid_request', 'missing required parameter "assertion"');
-    const audience = requestedAudience(ctx, deps.endpoints);
-    let registrationId: string;
-    try {
-      registrationId = await deps.assertions.verify(assertion);
-    } catch (error) {
-      if (error instanceof AssertionRefused) throw oauthError('invalid_grant', error.message);
-      throw error;
-    }
-    const [registration, status] = await Promise.all([deps.registrations.find(registrationId), deps.revocations.identityStatus(registrationId)]);
-    if (!registration) throw oauthError('invalid_grant', `the registration is unknown or has expired${REGISTER_AGAIN}`);
-    if (status === 'revoked') throw oauthError('invalid_grant', `the registration was revoked${REGISTER_AGAIN}`);
-    const claimed = status === 'claimed';
-    const preClaim = registration.claimable && !claimed;
-    const allowed = preClaim ? PRE_CLAIM_SCOPES : SCOPES;
-    const scopes = grantedScopes(ctx, allowed, preClaim ? ' until a person claims it (POST /agent/identity/claim)' : '');
-    await respondWithAgentToken(ctx, { sub: registration.id, scopes, grantType: JWT_BEARER_GRANT, preClaim, audience });
-  }, ['assertion', 'scope', 'resource']);
+  provider.registerGrantType(
+    JWT_BEARER_GRANT,
+    async (ctx) => {
+      const { assertion } = ctx.oidc.params as { assertion?: string };
+      if (!assertion) throw oauthError('invalid_request', 'missing required parameter "assertion"');
+      const audience = requestedAudience(ctx, deps.endpoints);
+      let registrationId: string;
+      try {
+        registrationId = await deps.assertions.verify(assertion);
+      } catch (error) {
+        if (error instanceof AssertionRefused) throw oauthError('invalid_grant', error.message);
+        throw error;
+      }
+      const [registration, status] = await Promise.all([
+        deps.registrations.find(registrationId),
+        deps.revocations.identityStatus(registrationId),
+      ]);
+      if (!registration)
+        throw oauthError('invalid_grant', `the registration is unknown or has expired${REGISTER_AGAIN}`);
+      if (status === 'revoked') throw oauthError('invalid_grant', `the registration was revoked${REGISTER_AGAIN}`);
+      const claimed = status === 'claimed';
+      const preClaim = registration.claimable && !claimed;
+      const allowed = preClaim ? PRE_CLAIM_SCOPES : SCOPES;
+      const scopes = grantedScopes(
+        ctx,
+        allowed,
+        preClaim ? ' until a person claims it (POST /agent/identity/claim)' : '',
+      );
+      await respondWithAgentToken(ctx, {
+        sub: registration.id,
+        scopes,
+        grantType: JWT_BEARER_GRANT,
+        preClaim,
+        audience,
+      });
+    },
+    ['assertion', 'scope', 'resource'],
+  );
 }

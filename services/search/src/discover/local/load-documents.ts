@@ -57,10 +57,16 @@ export async function* loadDocuments(path: string, options: LoadDocumentsOptions
 export function corpusNameOf(path: string): string {
   const file = basename(path).replace(/\.jsonl$/i, '');
   const name = file.toLowerCase() === 'corpus' ? basename(dirname(resolve(path))) : file;
-  return name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'corpus';
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'corpus'
+  );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function absoluteUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || !URL.canParse(value)) return undefined;
@@ -73,7 +79,10 @@ function isoDate(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-export async function* loadJsonlCorpus(path: string, options: LoadDocumentsOptions = {}): AsyncGenerator<LocalDocument> {
+export async function* loadJsonlCorpus(
+  path: string,
+  options: LoadDocumentsOptions = {},
+): AsyncGenerator<LocalDocument> {
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const corpus = encodeURIComponent(options.corpusName ?? corpusNameOf(path));
   const warn = options.onWarning ?? (() => undefined);
@@ -93,7 +102,8 @@ export async function* loadJsonlCorpus(path: string, options: LoadDocumentsOptio
       warn(`${path}:${lineNumber}: skipped, not valid JSON`);
       continue;
     }
-    const id = isRecord(row) && (typeof row._id === 'string' || typeof row._id === 'number') ? String(row._id) : undefined;
+    const id =
+      isRecord(row) && (typeof row._id === 'string' || typeof row._id === 'number') ? String(row._id) : undefined;
     if (!isRecord(row) || id === undefined || id === '') {
       warn(`${path}:${lineNumber}: skipped, no "_id"`);
       continue;
@@ -160,7 +170,11 @@ async function readTextFile(path: string, maxBytes: number): Promise<{ text: str
   }
 }
 
-const firstLine = (text: string) => text.split('\n').map((line) => line.trim()).find((line) => line !== '');
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
 
 /** Markdown: a front-matter `title:`, else the first `# ` heading, else the first line. Front matter is not text. */
 function markdownDocument(source: string): { title: string | undefined; text: string } {
@@ -180,7 +194,10 @@ export async function* loadFolder(folder: string, options: LoadDocumentsOptions 
   const maxBytes = options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES;
   const warn = options.onWarning ?? (() => undefined);
   const root = resolve(folder);
-  const base = options.baseUrl === undefined ? undefined : new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const base =
+    options.baseUrl === undefined
+      ? undefined
+      : new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
   for await (const path of walk(root, warn)) {
     const extension = extname(path).toLowerCase();
     if (!FOLDER_EXTENSIONS.includes(extension)) continue;
@@ -207,7 +224,9 @@ export async function* loadFolder(folder: string, options: LoadDocumentsOptions 
       id: relativePath,
       title: (title?.trim() || fileName).slice(0, MAX_TITLE_CHARS),
       text,
-      url: base ? new URL(relativePath.split('/').map(encodeURIComponent).join('/'), base).href : pathToFileURL(path).href,
+      url: base
+        ? new URL(relativePath.split('/').map(encodeURIComponent).join('/'), base).href
+        : pathToFileURL(path).href,
     };
   }
 }

@@ -19,16 +19,25 @@ const track = (index: LocalIndex) => {
   return index;
 };
 
-const filler = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i} covers ${topic} in general terms.`).join(' ');
+const filler = (topic: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `Paragraph ${i} covers ${topic} in general terms.`).join(' ');
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rankgate-index-'));
   folder = join(dir, 'docs');
   await mkdir(join(folder, 'ops'), { recursive: true });
-  await writeFile(join(folder, 'kubernetes.md'), `# Kubernetes autoscaling\n\n${filler('cluster sizing', 20)} The horizontal pod autoscaler scales replicas on CPU. ${filler('cluster sizing', 10)}`);
-  await writeFile(join(folder, 'ops', 'backups.html'),
-    `<html><head><title>Database backups</title><script>var autoscaler = "in a script, not text";</script></head><body><p>${filler('storage', 15)}</p><p>Nightly snapshots go to object storage; restore drills run monthly.</p></body></html>`);
-  await writeFile(join(folder, 'ops', 'oncall.txt'), `On-call handbook\n${filler('paging', 12)} Escalate to the incident commander after 15 minutes.`);
+  await writeFile(
+    join(folder, 'kubernetes.md'),
+    `# Kubernetes autoscaling\n\n${filler('cluster sizing', 20)} The horizontal pod autoscaler scales replicas on CPU. ${filler('cluster sizing', 10)}`,
+  );
+  await writeFile(
+    join(folder, 'ops', 'backups.html'),
+    `<html><head><title>Database backups</title><script>var autoscaler = "in a script, not text";</script></head><body><p>${filler('storage', 15)}</p><p>Nightly snapshots go to object storage; restore drills run monthly.</p></body></html>`,
+  );
+  await writeFile(
+    join(folder, 'ops', 'oncall.txt'),
+    `On-call handbook\n${filler('paging', 12)} Escalate to the incident commander after 15 minutes.`,
+  );
   await writeFile(join(folder, 'cooking.md'), '# Sourdough\n\nFeed the starter daily; bake at 250 °C.');
 });
 
@@ -40,7 +49,12 @@ afterAll(async () => {
 describe('LocalIndex over a folder', () => {
   it('ranks the obvious match first, with a snippet around the query terms', async () => {
     const index = track(await LocalIndex.build(loadDocuments(folder), { source: folder }));
-    expect(index.header).toMatchObject({ format_version: LOCAL_INDEX_FORMAT_VERSION, library: 'node-sqlite3-wasm', document_count: 4, source: folder });
+    expect(index.header).toMatchObject({
+      format_version: LOCAL_INDEX_FORMAT_VERSION,
+      library: 'node-sqlite3-wasm',
+      document_count: 4,
+      source: folder,
+    });
     expect(index.path).toBeUndefined();
 
     const [first, ...rest] = index.search('how does the pod autoscaler scale replicas', 10);
@@ -70,12 +84,20 @@ describe('LocalIndex over a folder', () => {
     const saved = join(dir, 'out', 'saved.sqlite');
     await memory.save(saved);
     const reopened = track(await LocalIndex.open(saved));
-    const direct = track(await LocalIndex.build(loadDocuments(folder), { source: folder, path: join(dir, 'out', 'direct.sqlite') }));
+    const direct = track(
+      await LocalIndex.build(loadDocuments(folder), { source: folder, path: join(dir, 'out', 'direct.sqlite') }),
+    );
     expect(direct.path).toBe(join(dir, 'out', 'direct.sqlite'));
     expect(await readdir(join(dir, 'out'))).toEqual(['direct.sqlite', 'saved.sqlite']); // no temporary files left
 
     expect(reopened.header).toEqual(memory.header);
-    for (const query of ['pod autoscaler', 'restore snapshots object storage', 'incident', 'general terms', 'starter bake']) {
+    for (const query of [
+      'pod autoscaler',
+      'restore snapshots object storage',
+      'incident',
+      'general terms',
+      'starter bake',
+    ]) {
       expect(reopened.search(query, 10)).toEqual(memory.search(query, 10));
       expect(direct.search(query, 10)).toEqual(memory.search(query, 10));
     }
@@ -87,14 +109,19 @@ describe('LocalIndex over a folder', () => {
       { id: 'b', title: 'Beta', text: 'second letter', url: 'local://t/b' },
     ];
     const index = track(await LocalIndex.build(docs, { source: 'inline' }));
-    expect(index.search('second letter', 5)).toMatchObject([{ id: 'b', published_at: null }, { id: 'a', published_at: '2024-01-02T00:00:00.000Z' }]);
+    expect(index.search('second letter', 5)).toMatchObject([
+      { id: 'b', published_at: null },
+      { id: 'a', published_at: '2024-01-02T00:00:00.000Z' },
+    ]);
   });
 });
 
 describe('LocalIndex.open', () => {
   it('refuses an index of another format version, telling to run `npm run index`', async () => {
     const path = join(dir, 'old.sqlite');
-    track(await LocalIndex.build([{ id: 'x', title: 'X', text: 'x', url: 'local://t/x' }], { source: 'inline', path })).close();
+    track(
+      await LocalIndex.build([{ id: 'x', title: 'X', text: 'x', url: 'local://t/x' }], { source: 'inline', path }),
+    ).close();
     const db = new sqlite3.Database(path);
     db.run("UPDATE meta SET value = '0' WHERE key = 'format_version'");
     db.close();
@@ -108,14 +135,18 @@ describe('LocalIndex.open', () => {
   it('refuses a file that is not an index (an old JSON index, another SQLite file) and a missing one', async () => {
     const json = join(dir, 'local-index.json');
     await writeFile(json, JSON.stringify({ format_version: 1, documents: [] }));
-    await expect(LocalIndex.open(json)).rejects.toThrow(/local-index\.json is not a Rankgate local index.*run `npm run index`/);
+    await expect(LocalIndex.open(json)).rejects.toThrow(
+      /local-index\.json is not a Rankgate local index.*run `npm run index`/,
+    );
 
     const other = join(dir, 'other.sqlite');
     const db = new sqlite3.Database(other);
     db.exec('CREATE TABLE t (x)');
     db.close();
     await expect(LocalIndex.open(other)).rejects.toThrow(LocalIndexFormatError);
-    await expect(LocalIndex.open(join(dir, 'missing.sqlite'))).rejects.toThrow(/missing\.sqlite does not exist: run `npm run index`/);
+    await expect(LocalIndex.open(join(dir, 'missing.sqlite'))).rejects.toThrow(
+      /missing\.sqlite does not exist: run `npm run index`/,
+    );
   });
 });
 
@@ -125,7 +156,9 @@ const hasScifact = existsSync(new URL('corpus.jsonl', scifact));
 
 describe.skipIf(!hasScifact)('LocalIndex over BEIR SciFact (5,183 abstracts)', () => {
   it('reaches BM25-level quality: NDCG@10 ≥ 0.68 over the judged queries', async () => {
-    const index = track(await LocalIndex.build(loadDocuments(fileURLToPath(new URL('corpus.jsonl', scifact))), { source: 'scifact' }));
+    const index = track(
+      await LocalIndex.build(loadDocuments(fileURLToPath(new URL('corpus.jsonl', scifact))), { source: 'scifact' }),
+    );
     expect(index.header.document_count).toBe(5183);
 
     const qrels = new Map<string, Set<string>>();
@@ -133,7 +166,10 @@ describe.skipIf(!hasScifact)('LocalIndex over BEIR SciFact (5,183 abstracts)', (
       const [query, doc, grade] = line.split('\t');
       if (Number(grade) > 0) qrels.set(query!, (qrels.get(query!) ?? new Set()).add(doc!));
     }
-    const queries = readFileSync(new URL('queries.jsonl', scifact), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { _id: string; text: string });
+    const queries = readFileSync(new URL('queries.jsonl', scifact), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { _id: string; text: string });
     let total = 0;
     let judged = 0;
     for (const query of queries) {

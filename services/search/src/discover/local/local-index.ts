@@ -101,12 +101,16 @@ const SCHEMA = `
 const clean = (text: string) => text.normalize('NFC').replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' '));
 
 /** Marked text without its hit marks, whitespace folded. */
-const plainText = (marked: string) => marked.replaceAll(HIT_OPEN, '').replaceAll(HIT_CLOSE, '').replace(/\s+/g, ' ').trim();
+const plainText = (marked: string) =>
+  marked.replaceAll(HIT_OPEN, '').replaceAll(HIT_CLOSE, '').replace(/\s+/g, ' ').trim();
 
 const asString = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 export class LocalIndex {
@@ -125,7 +129,10 @@ export class LocalIndex {
   }
 
   /** Indexes the documents, in memory or into `options.path` (replaced only once the build succeeded). */
-  static async build(documents: AsyncIterable<LocalDocument> | Iterable<LocalDocument>, options: BuildLocalIndexOptions): Promise<LocalIndex> {
+  static async build(
+    documents: AsyncIterable<LocalDocument> | Iterable<LocalDocument>,
+    options: BuildLocalIndexOptions,
+  ): Promise<LocalIndex> {
     const target = options.path;
     const temporary = target === undefined ? undefined : `${target}.${process.pid}.tmp`;
     if (target !== undefined && temporary !== undefined) {
@@ -142,7 +149,13 @@ export class LocalIndex {
       let count = 0;
       try {
         for await (const document of documents) {
-          insert.run([document.id, document.url, clean(document.title), clean(document.text), document.published_at ?? null]);
+          insert.run([
+            document.id,
+            document.url,
+            clean(document.title),
+            clean(document.text),
+            document.published_at ?? null,
+          ]);
           count += 1;
           if (count % 10_000 === 0) options.onProgress?.(count);
         }

@@ -29,14 +29,30 @@ beforeAll(async () => {
   folder = join(dir, 'docs');
   await mkdir(folder);
   for (let i = 1; i <= 30; i += 1) {
-    await writeFile(join(folder, `note-${String(i).padStart(2, '0')}.md`), `# Note ${i}\n\nThis note mentions latency ${i} times and nothing else of interest.`);
+    await writeFile(
+      join(folder, `note-${String(i).padStart(2, '0')}.md`),
+      `# Note ${i}\n\nThis note mentions latency ${i} times and nothing else of interest.`,
+    );
   }
-  await writeFile(join(folder, 'tls.md'), '# TLS certificates\n\nRotate certificates before they expire; the renewal job runs weekly.');
-  const runbook = ['# Failover runbook', '', 'Start here: page the on-call engineer.', ...Array.from({ length: 40 }, (_, i) => `Step ${i}: check the replica lag.`),
-    'Finally promote the standby database and update the DNS record.'];
+  await writeFile(
+    join(folder, 'tls.md'),
+    '# TLS certificates\n\nRotate certificates before they expire; the renewal job runs weekly.',
+  );
+  const runbook = [
+    '# Failover runbook',
+    '',
+    'Start here: page the on-call engineer.',
+    ...Array.from({ length: 40 }, (_, i) => `Step ${i}: check the replica lag.`),
+    'Finally promote the standby database and update the DNS record.',
+  ];
   await writeFile(join(folder, 'failover.md'), runbook.join('\n'));
   indexPath = join(dir, 'index.sqlite');
-  (await LocalIndex.build(loadDocuments(folder, { baseUrl: 'https://kb.example.com/' }), { source: folder, path: indexPath })).close();
+  (
+    await LocalIndex.build(loadDocuments(folder, { baseUrl: 'https://kb.example.com/' }), {
+      source: folder,
+      path: indexPath,
+    })
+  ).close();
 });
 
 afterAll(async () => {
@@ -50,14 +66,18 @@ describe('createLocalProvider', () => {
     const provider = make({ indexPath, logger: log });
     expect(provider.name).toBe('local');
     const candidates = await provider.discover('when do certificates expire', options());
-    expect(candidates[0]).toMatchObject({ title: 'TLS certificates', url: 'https://kb.example.com/tls.md', provider_rank: 1 });
+    expect(candidates[0]).toMatchObject({
+      title: 'TLS certificates',
+      url: 'https://kb.example.com/tls.md',
+      provider_rank: 1,
+    });
     expect(candidates[0]!.snippet).toContain('Rotate certificates before they expire');
     expect(candidates[0]!.provider_score).toBeGreaterThan(0);
     for (const candidate of candidates) CandidateSchema.parse(candidate);
     expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ indexPath, documents: 32 }), 'local index opened');
   });
 
-  it('hands ranking the document\'s text beyond the snippet window as an extra passage', async () => {
+  it("hands ranking the document's text beyond the snippet window as an extra passage", async () => {
     const provider = make({ indexPath });
     const [runbook] = await provider.discover('promote the standby database', options(1));
     expect(runbook!.snippet).toContain('promote the standby');
@@ -82,7 +102,10 @@ describe('createLocalProvider', () => {
     const log = logger();
     const provider = make({ indexPath: join(dir, 'not-built.sqlite'), corpusPath: folder, logger: log });
     await provider.init();
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ provider: 'local' }), expect.stringContaining('npm run index'));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ provider: 'local' }),
+      expect.stringContaining('npm run index'),
+    );
     const [first] = await provider.discover('renewal job', options());
     expect(first).toMatchObject({ title: 'TLS certificates', url: expect.stringMatching(/^file:\/\/.*\/tls\.md$/) });
     expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ documents: 32 }), 'local corpus indexed in memory');
@@ -99,7 +122,12 @@ describe('createLocalProvider', () => {
 
   it('on a stale index: init() says to run `npm run index`, discover() logs it and throws a safe ProviderNotConfiguredError', async () => {
     const stale = join(dir, 'stale.sqlite');
-    (await LocalIndex.build([{ id: 'a', title: 'A', text: 'a', url: 'local://t/a' }], { source: 'inline', path: stale })).close();
+    (
+      await LocalIndex.build([{ id: 'a', title: 'A', text: 'a', url: 'local://t/a' }], {
+        source: 'inline',
+        path: stale,
+      })
+    ).close();
     const db = new sqlite3.Database(stale);
     db.run("UPDATE meta SET value = '99' WHERE key = 'format_version'");
     db.close();
@@ -111,7 +139,10 @@ describe('createLocalProvider', () => {
     const error = await provider.discover('a', options()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderNotConfiguredError);
     expect((error as Error).message).not.toContain(stale);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(LocalIndexFormatError) }), 'local index unavailable');
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(LocalIndexFormatError) }),
+      'local index unavailable',
+    );
   });
 
   it('turns a failing search (a damaged index file) into ProviderUpstreamError', async () => {
@@ -132,7 +163,9 @@ describe('createLocalProvider', () => {
     const provider = make({ indexPath });
     const controller = new AbortController();
     controller.abort(new Error('client gone'));
-    await expect(provider.discover('latency', { maxCandidates: 5, signal: controller.signal })).rejects.toThrow('client gone');
+    await expect(provider.discover('latency', { maxCandidates: 5, signal: controller.signal })).rejects.toThrow(
+      'client gone',
+    );
   });
 
   it('refuses queries after close()', async () => {

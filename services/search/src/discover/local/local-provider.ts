@@ -29,7 +29,10 @@ export interface LocalDiscoverProvider extends DiscoverProvider {
 }
 
 async function isFile(path: string): Promise<boolean> {
-  return stat(path).then((info) => info.isFile(), () => false);
+  return stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 }
 
 /**
@@ -45,11 +48,23 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalDi
   async function load(): Promise<LocalIndex> {
     if (indexPath && (await isFile(indexPath))) {
       const index = await LocalIndex.open(indexPath);
-      logger?.info({ provider: LOCAL_PROVIDER_NAME, indexPath, documents: index.header.document_count, builtAt: index.header.built_at }, 'local index opened');
+      logger?.info(
+        {
+          provider: LOCAL_PROVIDER_NAME,
+          indexPath,
+          documents: index.header.document_count,
+          builtAt: index.header.built_at,
+        },
+        'local index opened',
+      );
       return index;
     }
     if (!corpusPath) throw new ProviderNotConfiguredError(LOCAL_PROVIDER_NAME, 'LOCAL_CORPUS');
-    if (indexPath) logger?.warn({ provider: LOCAL_PROVIDER_NAME, indexPath }, 'no local index file: indexing LOCAL_CORPUS in memory (run `npm run index` to build it once)');
+    if (indexPath)
+      logger?.warn(
+        { provider: LOCAL_PROVIDER_NAME, indexPath },
+        'no local index file: indexing LOCAL_CORPUS in memory (run `npm run index` to build it once)',
+      );
     const started = performance.now();
     let skipped = 0;
     const documents = loadDocuments(corpusPath, {
@@ -61,7 +76,13 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalDi
     });
     const index = await LocalIndex.build(documents, { source: corpusPath });
     logger?.info(
-      { provider: LOCAL_PROVIDER_NAME, corpusPath, documents: index.header.document_count, skipped, buildMs: Math.round(performance.now() - started) },
+      {
+        provider: LOCAL_PROVIDER_NAME,
+        corpusPath,
+        documents: index.header.document_count,
+        skipped,
+        buildMs: Math.round(performance.now() - started),
+      },
       'local corpus indexed in memory',
     );
     return index;
@@ -98,7 +119,10 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalDi
         if (error instanceof ProviderNotConfiguredError || closed) throw error;
         // The cause (a stale index format, an unreadable corpus) goes to the log, not to the client.
         logger?.error({ provider: LOCAL_PROVIDER_NAME, err: error }, 'local index unavailable');
-        throw new ProviderNotConfiguredError(LOCAL_PROVIDER_NAME, indexPath ? 'LOCAL_INDEX_PATH to a current index (`npm run index`)' : 'LOCAL_CORPUS');
+        throw new ProviderNotConfiguredError(
+          LOCAL_PROVIDER_NAME,
+          indexPath ? 'LOCAL_INDEX_PATH to a current index (`npm run index`)' : 'LOCAL_CORPUS',
+        );
       }
       signal.throwIfAborted();
       const limit = Math.min(100, Math.max(1, Math.floor(maxCandidates) || 1));
@@ -126,7 +150,11 @@ export function createLocalProvider(options: LocalProviderOptions = {}): LocalDi
       closed = true;
       const pending = loading;
       loading = undefined;
-      if (pending) await pending.then((opened) => opened.close(), () => undefined);
+      if (pending)
+        await pending.then(
+          (opened) => opened.close(),
+          () => undefined,
+        );
     },
   };
 }

@@ -16,7 +16,9 @@ describe('queryTerms', () => {
   });
 
   it('never lets FTS5 syntax through', () => {
-    expect(toMatchExpression(queryTerms('NEAR(a b) "x" OR y* -z ^w'))).toBe('"near" OR "b" OR "x" OR "y" OR "z" OR "w"');
+    expect(toMatchExpression(queryTerms('NEAR(a b) "x" OR y* -z ^w'))).toBe(
+      '"near" OR "b" OR "x" OR "y" OR "z" OR "w"',
+    );
     expect(queryTerms('!!! ??? ...')).toEqual([]);
   });
 
@@ -30,7 +32,9 @@ describe('snippetAround', () => {
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i}`).join(' ');
 
   it('returns short texts whole', () => {
-    expect(snippetAround(mark('A short text about zebras.', ['zebras']), ['zebras'])).toBe('A short text about zebras.');
+    expect(snippetAround(mark('A short text about zebras.', ['zebras']), ['zebras'])).toBe(
+      'A short text about zebras.',
+    );
   });
 
   it('picks the window holding the most distinct query terms, not the start of the text', () => {

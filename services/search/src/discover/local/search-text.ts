@@ -7,7 +7,9 @@
 
 /** Lucene's English stop set (what Anserini's BM25 baselines drop). Only dropped from queries. */
 const STOPWORDS = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(' '),
+  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
+    ' ',
+  ),
 );
 
 /** Longer queries keep their first terms: bounds the cost of a pasted paragraph. */
@@ -18,7 +20,14 @@ export const MAX_QUERY_TERMS = 64;
  * so "to be or not to be" still finds something).
  */
 export function queryTerms(query: string): string[] {
-  const all = [...new Set(query.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const all = [
+    ...new Set(
+      query
+        .normalize('NFC')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+    ),
+  ];
   const content = all.filter((term) => !STOPWORDS.has(term));
   return (content.length > 0 ? content : all).slice(0, MAX_QUERY_TERMS);
 }

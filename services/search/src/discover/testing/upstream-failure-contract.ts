@@ -41,7 +41,12 @@ export function expectSafe(error: unknown, baseUrl?: string): void {
 }
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => { throw new Error('expected the call to fail'); }, (error: unknown) => error);
+  return promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error,
+  );
 }
 
 export function describeUpstreamFailures(contract: FailureContract): void {
@@ -49,11 +54,14 @@ export function describeUpstreamFailures(contract: FailureContract): void {
     let reply: Reply = { json: {} };
     let upstream: FakeUpstream;
     const discover = (options: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-      contract.create({ baseUrl: upstream.url, timeoutMs: options.timeoutMs ?? 2000 })
+      contract
+        .create({ baseUrl: upstream.url, timeoutMs: options.timeoutMs ?? 2000 })
         .discover('failure case', { maxCandidates: 10, signal: options.signal ?? new AbortController().signal });
 
     beforeAll(async () => {
-      upstream = await startFakeUpstream((request) => (request.path === contract.path ? reply : { status: 404, json: { error: 'no such path' } }));
+      upstream = await startFakeUpstream((request) =>
+        request.path === contract.path ? reply : { status: 404, json: { error: 'no such path' } },
+      );
     });
     afterAll(() => upstream.close());
     beforeEach(() => upstream.reset());
@@ -62,7 +70,11 @@ export function describeUpstreamFailures(contract: FailureContract): void {
       reply = contract.errorReply(500);
       const error = await failure(discover());
       expect(error).toBeInstanceOf(ProviderUpstreamError);
-      expect(error).toMatchObject({ provider: contract.provider, reason: 'answered HTTP 500', options: { status: 500 } });
+      expect(error).toMatchObject({
+        provider: contract.provider,
+        reason: 'answered HTTP 500',
+        options: { status: 500 },
+      });
       expect((error as ProviderUpstreamError).options.retryAfterSeconds).toBeUndefined();
       expect(upstream.seen).toHaveLength(1);
       expectSafe(error, upstream.url);
@@ -132,8 +144,11 @@ export function describeUpstreamFailures(contract: FailureContract): void {
     });
 
     it('reports an upstream that cannot be reached', async () => {
-      const error = await failure(contract.create({ baseUrl: await unreachableUrl(), timeoutMs: 2000 })
-        .discover('failure case', { maxCandidates: 10, signal: new AbortController().signal }));
+      const error = await failure(
+        contract
+          .create({ baseUrl: await unreachableUrl(), timeoutMs: 2000 })
+          .discover('failure case', { maxCandidates: 10, signal: new AbortController().signal }),
+      );
       expect(error).toBeInstanceOf(ProviderUpstreamError);
       // The cause in a few words and its system code (never the URL).
       expect((error as ProviderUpstreamError).reason).toBe('could not be reached (connection refused, ECONNREFUSED)');
@@ -156,7 +171,9 @@ export function describeUpstreamFailures(contract: FailureContract): void {
     if (contract.unconfigured) {
       const { create, setting } = contract.unconfigured;
       it(`names ${setting} when it is not set, without calling the upstream`, async () => {
-        const error = await failure(create(upstream.url).discover('failure case', { maxCandidates: 10, signal: new AbortController().signal }));
+        const error = await failure(
+          create(upstream.url).discover('failure case', { maxCandidates: 10, signal: new AbortController().signal }),
+        );
         expect(error).toBeInstanceOf(ProviderNotConfiguredError);
         expect(error).toMatchObject({ provider: contract.provider, setting });
         expect((error as Error).message).toContain(setting);

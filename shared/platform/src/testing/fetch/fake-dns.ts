@@ -31,7 +31,9 @@ function ipv6Bytes(address: string): number[] {
   const groups = (part: string) => (part ? part.split(':') : []);
   const left = groups(head);
   const right = tail === undefined ? [] : groups(tail);
-  const words = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right].map((g) => Number.parseInt(g, 16));
+  const words = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right].map((g) =>
+    Number.parseInt(g, 16),
+  );
   return words.flatMap((word) => [word >> 8, word & 0xff]);
 }
 
@@ -53,17 +55,19 @@ function answer(query: Buffer, answerer: Answerer, count: (name: string, type: s
   const type = TYPE_CODES[typeCode];
   const addresses = type ? answerer(name, type, count(name, type)) : [];
   const family = type === 'AAAA' ? 6 : 4;
-  const records = (addresses ?? []).filter((address) => isIP(address) === family).map((address) => {
-    const data = family === 4 ? address.split('.').map(Number) : ipv6Bytes(address);
-    const record = Buffer.alloc(12 + data.length);
-    record.writeUInt16BE(0xc00c, 0); // name: pointer to the question's
-    record.writeUInt16BE(typeCode, 2);
-    record.writeUInt16BE(1, 4); // class IN
-    record.writeUInt32BE(0, 6); // TTL 0: never cached
-    record.writeUInt16BE(data.length, 10);
-    Buffer.from(data).copy(record, 12);
-    return record;
-  });
+  const records = (addresses ?? [])
+    .filter((address) => isIP(address) === family)
+    .map((address) => {
+      const data = family === 4 ? address.split('.').map(Number) : ipv6Bytes(address);
+      const record = Buffer.alloc(12 + data.length);
+      record.writeUInt16BE(0xc00c, 0); // name: pointer to the question's
+      record.writeUInt16BE(typeCode, 2);
+      record.writeUInt16BE(1, 4); // class IN
+      record.writeUInt32BE(0, 6); // TTL 0: never cached
+      record.writeUInt16BE(data.length, 10);
+      Buffer.from(data).copy(record, 12);
+      return record;
+    });
   const header = Buffer.alloc(12);
   header.writeUInt16BE(query.readUInt16BE(0), 0);
   const recursionDesired = query.readUInt16BE(2) & 0x0100;

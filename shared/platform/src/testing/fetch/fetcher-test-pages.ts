@@ -14,10 +14,12 @@ export interface LoadProbe {
   maxInFlight: number;
 }
 
-const html = (body: string, headers: Record<string, string> = {}) => (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
-  res.end(body);
-};
+const html =
+  (body: string, headers: Record<string, string> = {}) =>
+  (_req: unknown, res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers });
+    res.end(body);
+  };
 
 /** `origin()`: the server's own origin, for an absolute redirect (known once it listens). */
 export function fetcherTestPages(load: LoadProbe, origin: () => string): Record<string, Route> {
@@ -69,16 +71,31 @@ export function fetcherTestPages(load: LoadProbe, origin: () => string): Record<
       const timer = setInterval(() => res.write('.'), 100);
       res.on('close', () => clearInterval(timer));
     },
-    '/hop1': (_req, res) => { res.writeHead(301, { location: '/hop2' }); res.end(); },
-    '/hop2': (_req, res) => { res.writeHead(302, { location: `${origin()}/page?via=hop2` }); res.end(); },
-    '/loop': (_req, res) => { res.writeHead(302, { location: '/loop' }); res.end(); },
+    '/hop1': (_req, res) => {
+      res.writeHead(301, { location: '/hop2' });
+      res.end();
+    },
+    '/hop2': (_req, res) => {
+      res.writeHead(302, { location: `${origin()}/page?via=hop2` });
+      res.end();
+    },
+    '/loop': (_req, res) => {
+      res.writeHead(302, { location: '/loop' });
+      res.end();
+    },
     '/windows-1252': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
       res.end(Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80])); // "Café €"
     },
     '/shift-jis-meta': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(Buffer.concat([Buffer.from('<meta charset="Shift_JIS"><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b]), Buffer.from('</p>')])); // 日本
+      res.end(
+        Buffer.concat([
+          Buffer.from('<meta charset="Shift_JIS"><p>'),
+          Buffer.from([0x93, 0xfa, 0x96, 0x7b]),
+          Buffer.from('</p>'),
+        ]),
+      ); // 日本
     },
     '/latin1-undeclared': (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });

@@ -18,7 +18,10 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-export async function startPageServer(routes: Record<string, Route>, { host = '127.0.0.1', port = 0 } = {}): Promise<PageServer> {
+export async function startPageServer(
+  routes: Record<string, Route>,
+  { host = '127.0.0.1', port = 0 } = {},
+): Promise<PageServer> {
   const seen: PageServer['seen'] = [];
   let connections = 0;
   const server = createServer((req, res) => {
@@ -43,9 +46,10 @@ export async function startPageServer(routes: Record<string, Route>, { host = '1
     origin: `http://${host}:${bound}`,
     seen,
     connections: () => connections,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -8,11 +8,79 @@
  */
 
 /** Words too common to say what a sentence is about. */
-const STOP_WORDS = new Set(['about', 'above', 'after', 'again', 'also', 'been', 'before', 'being', 'below', 'between', 'both', 'could',
-  'does', 'doing', 'down', 'during', 'each', 'even', 'every', 'from', 'further', 'have', 'having', 'here', 'into', 'just', 'like',
-  'made', 'make', 'many', 'more', 'most', 'much', 'must', 'only', 'other', 'over', 'please', 'same', 'should', 'some', 'such',
-  'than', 'that', 'their', 'them', 'then', 'there', 'these', 'they', 'this', 'those', 'through', 'under', 'until', 'very', 'well',
-  'were', 'what', 'when', 'where', 'which', 'while', 'will', 'with', 'would', 'your', 'yours', 'yourself', 'because', 'can\'t']);
+const STOP_WORDS = new Set([
+  'about',
+  'above',
+  'after',
+  'again',
+  'also',
+  'been',
+  'before',
+  'being',
+  'below',
+  'between',
+  'both',
+  'could',
+  'does',
+  'doing',
+  'down',
+  'during',
+  'each',
+  'even',
+  'every',
+  'from',
+  'further',
+  'have',
+  'having',
+  'here',
+  'into',
+  'just',
+  'like',
+  'made',
+  'make',
+  'many',
+  'more',
+  'most',
+  'much',
+  'must',
+  'only',
+  'other',
+  'over',
+  'please',
+  'same',
+  'should',
+  'some',
+  'such',
+  'than',
+  'that',
+  'their',
+  'them',
+  'then',
+  'there',
+  'these',
+  'they',
+  'this',
+  'those',
+  'through',
+  'under',
+  'until',
+  'very',
+  'well',
+  'were',
+  'what',
+  'when',
+  'where',
+  'which',
+  'while',
+  'will',
+  'with',
+  'would',
+  'your',
+  'yours',
+  'yourself',
+  'because',
+  "can't",
+]);
 
 /** Second person or a request: the sentence speaks to whoever reads it. */
 const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
@@ -23,14 +91,17 @@ const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
  * instructions, or asks for what an attacker wants (secrets, links, tools). A how-to addresses a person
  * about the page's own procedure and has none of these; an injection nearly always has one.
  */
-const AIMS_AT_MODEL = new RegExp([
-  String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
-  String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
-  String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
-  String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
-  String.raw`https?:\/\/|\bwww\.`,
-  String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
-].join('|'), 'gi');
+const AIMS_AT_MODEL = new RegExp(
+  [
+    String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
+    String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
+    String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
+    String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
+    String.raw`https?:\/\/|\bwww\.`,
+    String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
+  ].join('|'),
+  'gi',
+);
 /** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
 const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
 
@@ -71,7 +142,7 @@ const STOP_HASHES = new Set([...STOP_WORDS].map(hashWord));
 
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
 const lowerCode = (text: string, i: number, code: number): number =>
-  (code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code);
+  code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code;
 
 /** Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and offset. */
 function contentWords(text: string, sink: (hash: number, at: number) => void): void {
@@ -185,12 +256,20 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
   return starts.map((_, block) => {
     const n = total[block] ?? 0;
     const share = n > 0 ? (shared[block] ?? 0) / n : 0;
-    const overlap = all - n < MIN_CONTEXT_WORDS ? 'alone' : n < 2 ? 'few' : share < 0.2 ? 'low' : share < 0.5 ? 'mid' : 'high';
+    const overlap =
+      all - n < MIN_CONTEXT_WORDS ? 'alone' : n < 2 ? 'few' : share < 0.2 ? 'low' : share < 0.5 ? 'mid' : 'high';
     const position = overlap === 'alone' ? 'alone' : block === 0 ? 'first' : block === count - 1 ? 'last' : 'middle';
     const speaking = (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
     const setting = count > 1 && (speakingCount - speaking) * 3 >= count - 1 ? 'chat' : 'page';
     const aims = aimsAtModel[block] === 1;
-    return { addressed: addressed[block] === 1, aimsAtModel: aims, question: question[block] === 1, overlap, setting, position };
+    return {
+      addressed: addressed[block] === 1,
+      aimsAtModel: aims,
+      question: question[block] === 1,
+      overlap,
+      setting,
+      position,
+    };
   });
 }
 
@@ -200,7 +279,11 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
  * the rest of a text that is itself not a conversation; the model's window is where it scored highest.
  */
 export const CONTEXT_SIGNALS = [
-  'window_foreign_ask', 'window_foreign_mid_ask', 'any_foreign_question', 'any_foreign_request', 'window_chat',
+  'window_foreign_ask',
+  'window_foreign_mid_ask',
+  'any_foreign_question',
+  'any_foreign_request',
+  'window_chat',
   'window_foreign_model_ask',
 ] as const;
 export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];

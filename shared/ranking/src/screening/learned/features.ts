@@ -24,10 +24,13 @@ function mix(h: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-const isSpace = (code: number): boolean => code <= 32 || code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;
+const isSpace = (code: number): boolean =>
+  code <= 32 || code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;
 /** Letters, digits and any non-ASCII character (other scripts) make words; punctuation and quotes do not. */
 const isWordCode = (code: number): boolean =>
-  (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code > 127 && !isSpace(code) && (code < 0x2010 || code > 0x206f));
+  (code >= 97 && code <= 122) ||
+  (code >= 48 && code <= 57) ||
+  (code > 127 && !isSpace(code) && (code < 0x2010 || code > 0x206f));
 
 /** Lower case of one character code (ASCII fast, others through the string API). */
 function lower(text: string, i: number, code: number): number {
@@ -41,7 +44,8 @@ export type FeatureSink = (bucket: number, at: number) => void;
 
 /** The bucket of a word, and of a pair of words, from their hashes. */
 const wordBucket = (hashed: number, mask: number): number => mix(hashed ^ SALT_WORD) & mask;
-const pairBucket = (previous: number, hashed: number, mask: number): number => mix(Math.imul(previous, 31) ^ hashed ^ SALT_PAIR) & mask;
+const pairBucket = (previous: number, hashed: number, mask: number): number =>
+  mix(Math.imul(previous, 31) ^ hashed ^ SALT_PAIR) & mask;
 
 /**
  * Walks `text` once and reports every feature. `mask` is buckets − 1 (a power of two). A run of
@@ -49,8 +53,16 @@ const pairBucket = (previous: number, hashed: number, mask: number): number => m
  */
 export function forEachFeature(text: string, mask: number, sink: FeatureSink): void {
   // The last five normalised characters (c5 newest) and where each started; c1 and s1 are only ever shifted in.
-  let c1: number, c2 = 32, c3 = 32, c4 = 32, c5 = 32;
-  let s1: number, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+  let c1: number,
+    c2 = 32,
+    c3 = 32,
+    c4 = 32,
+    c5 = 32;
+  let s1: number,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    s5 = 0;
   let filled = 1;
   let previousSpace = true;
   let word = FNV_OFFSET;
@@ -78,8 +90,16 @@ export function forEachFeature(text: string, mask: number, sink: FeatureSink): v
       wordLength = 0;
     }
 
-    c1 = c2; c2 = c3; c3 = c4; c4 = c5; c5 = code;
-    s1 = s2; s2 = s3; s3 = s4; s4 = s5; s5 = i;
+    c1 = c2;
+    c2 = c3;
+    c3 = c4;
+    c4 = c5;
+    c5 = code;
+    s1 = s2;
+    s2 = s3;
+    s3 = s4;
+    s4 = s5;
+    s5 = i;
     filled += 1;
     if (filled < 3) continue;
     const h3 = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c5, FNV_PRIME) ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
@@ -179,11 +199,14 @@ const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
  * where it sits) is crossed with those traits and with its first word.
  */
 export function forEachSentenceFeature(
-  text: string, starts: readonly number[], mask: number, sink: (bucket: number, block: number) => void,
+  text: string,
+  starts: readonly number[],
+  mask: number,
+  sink: (bucket: number, block: number) => void,
   traits: readonly SentenceTraits[] = sentenceTraits(text, starts),
 ): void {
   for (let block = 0; block < starts.length; block += 1) {
-    const start = (starts[block] ?? 0);
+    const start = starts[block] ?? 0;
     const end = starts[block + 1] ?? text.length;
     const shift = traits[block];
     // Inside a text only where the rest is more than a title: the same request reads the same behind one.

@@ -86,28 +86,40 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
       sums.fill(0, 0, blocks);
       counts.fill(0, 0, blocks);
       forEachFeature(text, mask, (bucket, at) => {
-        const block = (blockOf[at] ?? 0);
+        const block = blockOf[at] ?? 0;
         sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
         counts[block] = (counts[block] ?? 0) + 1;
       });
       const traits = sentenceTraits(text, starts);
-      forEachSentenceFeature(text, starts, mask, (bucket, block) => {
-        sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
-        counts[block] = (counts[block] ?? 0) + 1;
-      }, traits);
+      forEachSentenceFeature(
+        text,
+        starts,
+        mask,
+        (bucket, block) => {
+          sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
+          counts[block] = (counts[block] ?? 0) + 1;
+        },
+        traits,
+      );
       let best = { logit: -Infinity, start: 0, end: text.length, first: 0 };
       const windows = Math.max(1, blocks - windowBlocks + 1);
       for (let w = 0; w < windows; w += 1) {
         let sum = 0;
         let count = 0;
         for (let b = w; b < Math.min(blocks, w + windowBlocks); b += 1) {
-          sum += (sums[b] ?? 0);
-          count += (counts[b] ?? 0);
+          sum += sums[b] ?? 0;
+          count += counts[b] ?? 0;
         }
         const logit = bias + (count > 0 ? (sum * scale) / Math.sqrt(count) : 0);
-        if (logit > best.logit) best = { logit, start: starts[w] ?? 0, end: starts[w + windowBlocks] ?? text.length, first: w };
+        if (logit > best.logit)
+          best = { logit, start: starts[w] ?? 0, end: starts[w + windowBlocks] ?? text.length, first: w };
       }
-      return { logit: best.logit, start: best.start, end: best.end, signals: contextSignals(traits, best.first, windowBlocks) };
+      return {
+        logit: best.logit,
+        start: best.start,
+        end: best.end,
+        signals: contextSignals(traits, best.first, windowBlocks),
+      };
     },
     strongestFeatures(text, start, end, limit) {
       const found = new Map<string, number>();
@@ -115,7 +127,10 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
         const weight = (quantised[bucket] ?? 0) * scale;
         if (weight > 0 && !found.has(name)) found.set(name, weight);
       });
-      return [...found].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).slice(0, limit).map(([name, weight]) => ({ name, weight }));
+      return [...found]
+        .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+        .slice(0, limit)
+        .map(([name, weight]) => ({ name, weight }));
     },
   };
 }
@@ -126,9 +141,12 @@ export function loadInjectionModel(url: URL): InjectionModel {
   try {
     json = JSON.parse(readFileSync(url, 'utf8'));
   } catch (error) {
-    throw new Error(`injection model ${url.pathname} could not be read as JSON (run npm run train:screening)`, { cause: error });
+    throw new Error(`injection model ${url.pathname} could not be read as JSON (run npm run train:screening)`, {
+      cause: error,
+    });
   }
   const parsed = ArtefactSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`injection model ${url.pathname} is not a ${MODEL_FORMAT} artefact: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new Error(`injection model ${url.pathname} is not a ${MODEL_FORMAT} artefact: ${parsed.error.message}`);
   return createInjectionModel(parsed.data);
 }
