@@ -90,7 +90,8 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   fixed hash of the query id, \`scripts/train/dl19-split.ts\`; about 60 % of the queries are training queries, whose
   passages the detector was trained on, the rest are here, and a passage in both pools counts as evaluation); and *web
   passages*: each BIPIA test attack spliced into one of those passages at the row's own position (start / middle / end,
-  one space, seeded), with as many clean passages beside them. Precision, recall, F1 and false-positive rate per set, per
+  one space, seeded), with as many clean passages beside them. The *probe* set (\`scripts/eval/probe/\`) is 40 attacks and
+  40 hard negatives the team wrote as web passages; the trainer never reads it. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99, after a warm-up);
   the web-passages row is the time per snippet. *Page time*: 100 pages of 20,000 characters of consecutive SciFact
   abstracts, one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
