@@ -41,6 +41,11 @@ describe('html-text, for any input', () => {
     );
   });
 
+  it('drops a tag left open at the end of the input, as a browser does', () => {
+    expect(htmlToText('Tides <imG')).toBe('Tides');
+    expect(htmlDocumentToText('<p>Tides</p><script src=x')).toBe('Tides');
+  });
+
   it('truncateText never exceeds its bound', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 500 }), fc.integer({ min: 1, max: 300 }), (text, max) => {

@@ -124,7 +124,9 @@ export function htmlToText(html: string): string {
   const withoutTags = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<\/?[a-z][^>]*>/gi, '');
+    .replace(/<\/?[a-z][^>]*>/gi, '')
+    // A tag still open at the end is dropped, as a browser drops it at end of input.
+    .replace(/<\/?[a-z][^>]*$/i, '');
   return collapseWhitespace(decodeEntities(withoutTags));
 }
 /**
@@ -160,7 +162,8 @@ export function htmlDocumentToText(html: string): string {
     .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '')
     .replace(HIDDEN_ELEMENT, ' ')
     .replace(BLOCK_TAG, '\n')
-    .replace(/<\/?[a-z!?][^>]*>/gi, '');
+    .replace(/<\/?[a-z!?][^>]*>/gi, '')
+    .replace(/<\/?[a-z!?][^>]*$/i, '');
   return collapseLines(decodeEntities(text).replace(/\u00ad/g, ''));
 }
 
