@@ -3,11 +3,12 @@
  * accessibility (axe) and the content security policy. playwright-core drives Chromium against the split topology,
  * whose search service discovers through a fake Brave server. The search behaviour is e2e/browser.test.ts.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axeViolations } from './harness/axe.ts';
-import { launchBrowser, planBrowser, screenshot, watchConsole } from './harness/browser.ts';
+import type { PageOptions } from './harness/browser.ts';
+import { evaluateIn, launchBrowser, planBrowser, screenshot, submitSearch, watchedPages } from './harness/browser.ts';
 import type { FakeBrave } from './harness/fake-brave.ts';
 import { FAKE_BRAVE_KEY, startFakeBrave } from './harness/fake-brave.ts';
 import type { LocalTarget } from './harness/target.ts';
@@ -27,9 +28,7 @@ describe.skipIf(!runnable)(title, () => {
   let brave: FakeBrave;
   let site: LocalTarget | undefined;
   let browser: Browser | undefined;
-  let context: BrowserContext;
   let page: Page;
-  let watched: { problems: string[] };
 
   beforeAll(async () => {
     brave = await startFakeBrave();
@@ -47,31 +46,13 @@ describe.skipIf(!runnable)(title, () => {
     await brave?.close();
   });
 
-  /** A fresh browser context (empty session storage) and page, watched for errors. */
-  async function openPage({
-    viewport = { width: 1200, height: 900 },
-  }: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-    context = await browser!.newContext({ viewport });
-    page = await context.newPage();
-    watched = watchConsole(page);
+  const openWatchedPage = watchedPages(() => browser!);
+  async function openPage(options?: PageOptions): Promise<Page> {
+    ({ page } = await openWatchedPage(options));
     return page;
   }
-  afterEach(async () => {
-    const problems = watched?.problems ?? [];
-    await context?.close();
-    expect(problems, 'script errors or CSP violations in the page').toEqual([]);
-  });
-
-  /** Evaluates an expression in the page (a string: this project compiles without the DOM types). */
-  const inPage = <T = unknown>(expression: string): Promise<T> => page.evaluate(expression) as Promise<T>;
-
-  /** Types the key and the query as a user would and submits with Enter. */
-  async function searchAs(key: string, query: string, k = '10'): Promise<void> {
-    await page.fill('#api-key', key);
-    await page.selectOption('#k', k);
-    await page.fill('#q', query);
-    await page.press('#q', 'Enter');
-  }
+  const inPage = <T = unknown>(expression: string): Promise<T> => evaluateIn<T>(page, expression);
+  const searchAs = (key: string, query: string, k?: string): Promise<void> => submitSearch(page, key, query, k);
 
   it(verifies('WEB-KEYBOARD-1'), async () => {
     await openPage();

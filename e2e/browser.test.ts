@@ -6,10 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiSearch, launchBrowser, planBrowser, screenshot, watchConsole } from './harness/browser.ts';
+import type { PageOptions } from './harness/browser.ts';
+import {
+  apiSearch,
+  evaluateIn,
+  launchBrowser,
+  planBrowser,
+  screenshot,
+  submitSearch,
+  watchedPages,
+} from './harness/browser.ts';
 import type { FakeBrave } from './harness/fake-brave.ts';
 import { FAKE_BRAVE_KEY, startFakeBrave } from './harness/fake-brave.ts';
 import { httpClient } from './harness/http.ts';
@@ -44,9 +53,8 @@ describe.skipIf(!runnable)(title, () => {
   let site: LocalTarget | undefined;
   let demo: LocalTarget | undefined;
   let browser: Browser | undefined;
-  let context: BrowserContext;
   let page: Page;
-  let watched: { problems: string[] };
+  let problems: string[];
   const demoKey = `demo-${randomBytes(12).toString('hex')}`;
 
   beforeAll(async () => {
@@ -76,38 +84,13 @@ describe.skipIf(!runnable)(title, () => {
     await brave?.close();
   });
 
-  /**
-   * A fresh browser context (empty session storage) and page, watched for errors; optionally from its own client
-   * address.
-   */
-  async function openPage({
-    viewport = { width: 1200, height: 900 },
-    clientAddress,
-  }: { viewport?: { width: number; height: number }; clientAddress?: string } = {}): Promise<Page> {
-    context = await browser!.newContext({
-      viewport,
-      ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}),
-    });
-    page = await context.newPage();
-    watched = watchConsole(page);
+  const openWatchedPage = watchedPages(() => browser!);
+  async function openPage(options?: PageOptions): Promise<Page> {
+    ({ page, problems } = await openWatchedPage(options));
     return page;
   }
-  afterEach(async () => {
-    const problems = watched?.problems ?? [];
-    await context?.close();
-    expect(problems, 'script errors or CSP violations in the page').toEqual([]);
-  });
-
-  /** Evaluates an expression in the page (a string: this project compiles without the DOM types). */
-  const inPage = <T = unknown>(expression: string): Promise<T> => page.evaluate(expression) as Promise<T>;
-
-  /** Types the key and the query as a user would and submits with Enter. */
-  async function searchAs(key: string, query: string, k = '10'): Promise<void> {
-    await page.fill('#api-key', key);
-    await page.selectOption('#k', k);
-    await page.fill('#q', query);
-    await page.press('#q', 'Enter');
-  }
+  const inPage = <T = unknown>(expression: string): Promise<T> => evaluateIn<T>(page, expression);
+  const searchAs = (key: string, query: string, k?: string): Promise<void> => submitSearch(page, key, query, k);
 
   it(verifies('WEB-SEARCH-1'), async () => {
     await openPage();
@@ -289,8 +272,8 @@ describe.skipIf(!runnable)(title, () => {
     expect(await button.isDisabled()).toBe(true);
     expect(await button.textContent()).toMatch(/^Retry in \d+ s$/);
     await screenshot(page, 'search-rate-limited');
-    expect(watched.problems).toEqual([]);
-    await context.close();
+    expect(problems).toEqual([]);
+    await page.context().close();
 
     // The demo key's lifetime allowance, used up from another address: the page says so and offers the key field.
     const exhausted = '192.0.2.42';
@@ -349,7 +332,7 @@ describe.skipIf(!runnable)(title, () => {
       '({ session: { ...sessionStorage }, local: { ...localStorage }, cookie: document.cookie })',
     );
     expect(storage).toEqual({ session: { 'rankgate.apiKey': site!.apiKey }, local: {}, cookie: '' });
-    expect(await context.cookies()).toEqual([]);
+    expect(await page.context().cookies()).toEqual([]);
     expect(page.url()).not.toContain(site!.apiKey!);
 
     // A reload in the same tab keeps the key and reruns the search in the address bar.

@@ -9,9 +9,9 @@ import { delimiter, join } from 'node:path';
 
 import type { SearchResponse } from '@rankgate/contracts';
 import { SearchResponseSchema } from '@rankgate/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 
 import { httpClient } from './http.ts';
 import type { LocalTarget } from './target.ts';
@@ -100,4 +100,47 @@ export async function apiSearch(target: LocalTarget, q: string, k: number): Prom
   );
   expect(response.status, response.text).toBe(200);
   return SearchResponseSchema.parse(response.json);
+}
+
+/** A fresh page's window size, and the client address it searches from (X-Forwarded-For), if its own. */
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  clientAddress?: string;
+}
+
+/**
+ * A suite's page opener: each page in a fresh browser context (empty session storage), watched for
+ * script errors and CSP violations. After each test every context it opened closes, and the test
+ * fails on any problem seen.
+ */
+export function watchedPages(browser: () => Browser) {
+  const opened: { context: BrowserContext; problems: string[] }[] = [];
+  afterEach(async () => {
+    const closing = opened.splice(0);
+    await Promise.all(closing.map(({ context }) => context.close()));
+    const problems = closing.flatMap((entry) => entry.problems);
+    expect(problems, 'script errors or CSP violations in the page').toEqual([]);
+  });
+  return async ({ viewport = { width: 1200, height: 900 }, clientAddress }: PageOptions = {}) => {
+    const context = await browser().newContext({
+      viewport,
+      ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}),
+    });
+    const page = await context.newPage();
+    const { problems } = watchConsole(page);
+    opened.push({ context, problems });
+    return { page, problems };
+  };
+}
+
+/** Evaluates an expression in the page (a string: this project compiles without the DOM types). */
+export const evaluateIn = <T = unknown>(page: Page, expression: string): Promise<T> =>
+  page.evaluate(expression) as Promise<T>;
+
+/** Types the key and the query into the search page as a user would and submits with Enter. */
+export async function submitSearch(page: Page, key: string, query: string, k = '10'): Promise<void> {
+  await page.fill('#api-key', key);
+  await page.selectOption('#k', k);
+  await page.fill('#q', query);
+  await page.press('#q', 'Enter');
 }
