@@ -4,9 +4,8 @@
  */
 import type { PageJob, PageResult } from '@rankgate/contracts';
 import type { SafeFetcher } from '@rankgate/platform/fetch';
-import { createSafeFetcher } from '@rankgate/platform/fetch';
 import type { PageServer } from '@rankgate/platform/testing/fetch';
-import { startPageServer } from '@rankgate/platform/testing/fetch';
+import { createLoopbackFetcher, startPageServer } from '@rankgate/platform/testing/fetch';
 import type { JobContext } from '@rankgate/platform/queue';
 import { createLocalJudge } from '@rankgate/ranking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,17 +44,7 @@ beforeAll(async () => {
       res.end(body);
     };
   server = await startPageServer({ '/long': html(LONG), '/injected': html(INJECTED), '/challenge': html(CHALLENGE) });
-  fetcher = createSafeFetcher({
-    userAgent: 'Rankgate-test',
-    connectTimeoutMs: 1_000,
-    totalTimeoutMs: 5_000,
-    maxBytes: 1_000_000,
-    maxDecompressedBytes: 4_000_000,
-    maxRedirects: 5,
-    perHostConcurrency: 4,
-    allowedPorts: [server.port],
-    testAllowList: ['127.0.0.1'],
-  });
+  fetcher = createLoopbackFetcher(server.port);
   extractor = createExtractPool({ threads: 1, timeMs: 2_000, memoryMb: 64 });
 });
 afterAll(async () => {

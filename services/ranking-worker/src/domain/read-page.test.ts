@@ -8,9 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PageJob, PageResult } from '@rankgate/contracts';
 import { pageQueue, PageResultSchema } from '@rankgate/contracts';
 import type { SafeFetcher } from '@rankgate/platform/fetch';
-import { createSafeFetcher } from '@rankgate/platform/fetch';
 import type { PageServer } from '@rankgate/platform/testing/fetch';
-import { startPageServer } from '@rankgate/platform/testing/fetch';
+import { createLoopbackFetcher, startPageServer } from '@rankgate/platform/testing/fetch';
 import type { JobContext } from '@rankgate/platform/queue';
 import {
   createInProcessBroker,
@@ -94,17 +93,7 @@ beforeAll(async () => {
       res.end('Tide notes\n\nThe moon causes ocean tides by its gravitational pull.');
     },
   });
-  fetcher = createSafeFetcher({
-    userAgent: 'Rankgate-test',
-    connectTimeoutMs: 1_000,
-    totalTimeoutMs: 5_000,
-    maxBytes: 1_000_000,
-    maxDecompressedBytes: 4_000_000,
-    maxRedirects: 5,
-    perHostConcurrency: 4,
-    allowedPorts: [server.port],
-    testAllowList: ['127.0.0.1'],
-  });
+  fetcher = createLoopbackFetcher(server.port);
   extractor = createExtractPool({ threads: 2, timeMs: 1_000, memoryMb: 64 });
   deps = {
     fetcher,

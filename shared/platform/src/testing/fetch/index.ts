@@ -4,3 +4,4 @@ export { startFakeDns } from './fake-dns.ts';
 export type { PageServer, Route } from './page-server.ts';
 export { startPageServer } from './page-server.ts';
 export { TEST_TLS_CERT, TEST_TLS_KEY } from './tls-fixture.ts';
+export { createLoopbackFetcher } from './loopback-fetcher.ts';
