@@ -1,3 +1,4 @@
+import type { Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -21,6 +22,43 @@ const listen = (server: ReturnType<typeof createServer>) =>
   new Promise<string>((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   });
+
+/** An OpenAI chat-completions answer carrying `content`, with the usage the judge counts. */
+function sendCompletion(
+  res: ServerResponse,
+  id: string,
+  content: string,
+  usage: { prompt_tokens: number; completion_tokens: number },
+): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify({
+      id,
+      object: 'chat.completion',
+      model: 'judge-test',
+      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    }),
+  );
+}
+
+/** The search app against a fake MediaWiki and a fake OpenAI-format judge, with further settings. */
+async function startJudgedSearch(
+  wiki: Server,
+  model: Server,
+  settings: Record<string, string>,
+): Promise<FastifyInstance> {
+  const [wikiUrl, modelUrl] = await Promise.all([listen(wiki), listen(model)]);
+  const config = SearchEnvSchema.parse({
+    INTERNAL_TOKEN,
+    WIKIPEDIA_BASE_URL: wikiUrl,
+    JUDGE: 'openai',
+    JUDGE_BASE_URL: `${modelUrl}/v1`,
+    JUDGE_MODEL: 'judge-test',
+    ...settings,
+  });
+  return buildSearchApp({ config, logger, ...(await createSearchAdapters(config, logger)) });
+}
 
 /** MediaWiki search (the discover side): two pages about tides, one carrying an injection. */
 const mediawiki = createServer((_req, res) => {
@@ -58,36 +96,12 @@ const openai = createServer((req, res) => {
     prompt_injection: 0,
     is_republisher: false,
   }));
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(
-    JSON.stringify({
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      model: 'judge-test',
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: JSON.stringify({ results }), refusal: null },
-          finish_reason: 'stop',
-        },
-      ],
-      usage: { prompt_tokens: 321, completion_tokens: 54, total_tokens: 375 },
-    }),
-  );
+  sendCompletion(res, 'chatcmpl-1', JSON.stringify({ results }), { prompt_tokens: 321, completion_tokens: 54 });
 });
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  const [wiki, judge] = await Promise.all([listen(mediawiki), listen(openai)]);
-  const config = SearchEnvSchema.parse({
-    INTERNAL_TOKEN,
-    WIKIPEDIA_BASE_URL: wiki,
-    JUDGE: 'openai',
-    JUDGE_BASE_URL: `${judge}/v1`,
-    JUDGE_MODEL: 'judge-test',
-    JUDGE_API_KEY: 'sk-judge-test',
-  });
-  app = await buildSearchApp({ config, logger, ...(await createSearchAdapters(config, logger)) });
+  app = await startJudgedSearch(mediawiki, openai, { JUDGE_API_KEY: 'sk-judge-test' });
 });
 afterAll(async () => {
   await app.close();
@@ -161,40 +175,13 @@ describe('JUDGE=openai with JUDGE_MODE=listwise', () => {
         prompt_injection: 0,
         is_republisher: false,
       }));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: 'chatcmpl-2',
-          object: 'chat.completion',
-          model: 'judge-test',
-          choices: [
-            {
-              index: 0,
-              message: {
-                role: 'assistant',
-                content: listwise ? `[${first}] > [${3 - Number(first)}]` : JSON.stringify({ results }),
-                refusal: null,
-              },
-              finish_reason: 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
-        }),
-      );
+      const content = listwise ? `[${first}] > [${3 - Number(first)}]` : JSON.stringify({ results });
+      sendCompletion(res, 'chatcmpl-2', content, { prompt_tokens: 100, completion_tokens: 10 });
     });
   });
   let listwiseApp: FastifyInstance;
   beforeAll(async () => {
-    const [wikiUrl, modelUrl] = await Promise.all([listen(wiki), listen(model)]);
-    const config = SearchEnvSchema.parse({
-      INTERNAL_TOKEN,
-      WIKIPEDIA_BASE_URL: wikiUrl,
-      JUDGE: 'openai',
-      JUDGE_BASE_URL: `${modelUrl}/v1`,
-      JUDGE_MODEL: 'judge-test',
-      JUDGE_MODE: 'listwise',
-    });
-    listwiseApp = await buildSearchApp({ config, logger, ...(await createSearchAdapters(config, logger)) });
+    listwiseApp = await startJudgedSearch(wiki, model, { JUDGE_MODE: 'listwise' });
   });
   afterAll(async () => {
     await listwiseApp.close();
