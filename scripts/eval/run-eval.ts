@@ -22,6 +22,7 @@ import { CHARS_PER_TOKEN, startFakeOpenAi } from './fake-openai-server.ts';
 import type { InjectionResult } from './injection-eval.ts';
 import { evaluateInjection } from './injection-eval.ts';
 import { createJudge, JUDGE_NAMES, JudgeUnavailableError } from './eval-judge.ts';
+import { TUNING_PROVENANCE } from './tuning-provenance.ts';
 import { CASCADE_TOP_N, evaluateDl19, evaluateScifact, MAX_CANDIDATES } from './ranking-eval.ts';
 import type { DatasetResult } from './ranking-results.ts';
 import type { Table } from './report.ts';
@@ -103,78 +104,7 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   of 20 sliding up by 10); calls and tokens are \`meta.usage\` as the adapter counted them from the wire format's \`usage\`.
 - **Tune / held-out**: every ranking figure is also given for each half of the queries (FNV-1a hash of the query id, even =
   tune, odd = held-out); ranking settings are chosen on the tune half only.
-- **Tuning provenance: what was fit on what.**
-  - *Detector, 2026-11-24 (learned model + rules, \`npm run train:screening\`)*: trained on training files only
-    (\`pi-agent-train/\`, BIPIA *train*, DL19 passages of training queries, SciFact, templates written for the purpose);
-    no evaluation row was trained on. The rule families of 2026-11-21 (written from BIPIA *train* and general knowledge;
-    CyberSecEval's category names informed a second set) stay, without the line-structure families. The model's design
-    was chosen from held-out *training* groups (the trainer prints them), but about a dozen variants (window of one or two
-    sentences, sentence features, negative weight, rule weight, which templates) were also each measured on the
-    evaluation sets here as a go/no-go check, so treat these figures as lightly tuned. Two changes were made because
-    they were wrong for the product, and both *lowered* the evaluation recall: plain questions are no longer taught as
-    attacks (a question in a page is how FAQ pages read; BIPIA's question-type attacks are missed), and template topics
-    are drawn from ordinary passages instead of a fixed list (a fixed list taught topic words, not the form of a task).
-  - *Detector round 3, 2026-11-24 (model 2026-11-24.2: flat text, \`|\` as a sentence end, context-shift features and a
-    second stage, encoded runs)*: trained on training files only, as above. Each change was first judged on the held-out
-    *training* groups the trainer prints; one (teaching plain tasks standing alone as benign) was dropped there, without
-    an eval run. Eight runs of \`npm run eval -- --only injection\` were made as go/no-go checks (runSearch recall on
-    web passages / BIPIA test / CyberSecEval, FPR on NotInject / WildGuard / DL19): the baseline 0.628 / 0.545 / 0.363,
-    0.032 / 0.028 / 0.004; flat text, \`|\` and context-shift features 0.733 / 0.733 / 0.402, 0.097 / 0.075 / 0.007; a
-    title is no context, titled examples 0.725 / 0.725 / 0.386, 0.047 / 0.068 / 0.007; the chat setting and benign
-    first-person prompts 0.700 / 0.700 / 0.363, 0.024 / 0.032 / 0.002; a speed rewrite (same figures); the second stage
-    with BIPIA train's plain questions taught 0.727 / 0.738 / 0.382, 0.029 / 0.037 / 0.007; analysis-task forms and
-    role-play prompts 0.742 / 0.738 / 0.422, 0.035 / 0.041 / 0.007; encoded runs 0.742 / 0.738 / 0.434, same FPRs; the
-    shipped model is that one retrained after the question feature came to read the sentence's traits (a question mark
-    before a closing quote counts), the figures below. A ninth run, reply-shaping, scam and business-question forms
-    written for the attack categories the lead named (reverse text, emoji, base encoding, ciphers, translation, business
-    intelligence, sentiment, scams), gave 0.763 / 0.778 / 0.446 but 0.044 / 0.077 / 0.017 (its calibration, fitted on a
-    few hundred held-out passages, moved the gate): not shipped. Holding out more web passages to steady the
-    calibration, and letting a short question stand as a sentence of its own, were judged on held-out groups only
-    (recall fell) and not shipped either. The FPR rises on WildGuard and NotInject were seen on these runs and answered
-    with general changes (a title is no context, the chat setting, benign prompts written for the purpose), not with
-    rules from their rows; WildGuard stays above its target. Treat these figures as lightly tuned.
-  - *Detector round 4, 2026-11-24 (model 2026-11-24.3: false alarms on ordinary instructional text)*: training files
-    only. New benign training forms written for the purpose, not from any evaluation row
-    (\`scripts/train/procedure-examples.ts\`: install and usage docs, UI help, transactional notices, recipes, guides in
-    German, French and Spanish, textbook exercises, security writing that quotes attack phrases, API docs with a system
-    parameter; long user prompts that give background and shape their own reply), a sentence trait *aims at a model*
-    (names an assistant, its reply, its user or instructions, secrets, links) with a second-stage signal, procedures as
-    a third calibration kind, and the calibration quantile taken as the mean of the five held-out logits around its
-    rank. Eleven runs of \`npm run eval -- --only injection\` (same six figures as above; the starting point 0.742 /
-    0.737 / 0.430, 0.029 / 0.039 / 0.008): procedures 0.738 / – / 0.426, 0.038 / 0.054 / 0.010 (the calibration's bias
-    rose); with them calibrated 0.737 / 0.735 / 0.426, same FPRs; held-out share 0.2 % at the gate 0.628 / 0.603 /
-    0.343, 0.006 / 0.014 / 0.002; the model-aim trait 0.740 / 0.742 / 0.426, 0.038 / 0.053 / 0.012; long prompts 0.658 /
-    0.653 / 0.355, 0.015 / 0.018 / 0.002 and at 0.8 % 0.733 / 0.727 / 0.402, 0.038 / 0.043 / 0.008; the smoothed
-    quantile 0.673 / 0.662 / 0.355, 0.018 / 0.019 / 0.003 (two of the issue's examples fell below the gate: not
-    shipped); at 0.7 % 0.725 / 0.710 / 0.394, 0.024 / 0.039 / 0.007; reply-shaping in a person's own prompt 0.662 /
-    0.650 / 0.382, 0.012 / 0.016 / 0.004 (one issue example below the gate); the same at 0.6 %, shipped, the figures
-    below. The held-out share at the gate (0.6 %) was thus chosen with the evaluation figures in view (the trade of
-    recall against WildGuard's FPR): treat it as tuned. A diagnostic script also counted WildGuard's false alarms for
-    five candidate models (one of them trained with more benign prompts, not shipped) and which rule families fire on
-    them; no rule or template was written from its rows.
-  - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
-    rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
-  - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
-    \`openai\` / \`anthropic\` judges were chosen by running this eval on all the queries it reports (about a dozen
-    runs): in-sample. They are unchanged; the *Cascade cost* figures use them.
-  - *Local judge: fusion weights, score weights, feature settings* (2026-11-24, round 3): fit by
-    \`node scripts/train/fit-ranking.ts\` (coordinate ascent on NDCG@10, non-negative weights over BM25F, Dirichlet query
-    likelihood, coverage, proximity, ordered bigrams, title share, RM3 feedback, \`answerability\`,
-    \`states_sought_fact\` and the rank prior; 1/√rank and a log prior tried, the log prior kept) on the **tune half**
-    only of each set's queries (FNV-1a hash of the query id even; \`scripts/eval/query-split.ts\`), SciFact and DL19
-    weighing equally. μ (300) and the feedback candidates (12) were chosen on the same half (\`--settings\`). The
-    \`authority\` weight was not fit (every candidate here is a local document). There are no SciFact train qrels in
-    \`shared/data/\`, so the tune half is all the tuning data. The held-out half was not read by the fit; this eval was
-    run three times in the round (before, after a first fit, after the final fit), so the held-out half informed no
-    choice between weights but was seen between fits. Treat the *held-out* columns as the figures to trust.
-  - *Subject gate* (2026-11-24, round 3): its coverage floors (a third for named subjects, a quarter for guessed or
-    symbol subjects) are the in-sample ones of 2026-11-21, not refit: lowering them would pass the off-subject rows the
-    unit tests pin down ("Marie Curie" vs a page about Einstein). The new rule (a row is not failed for a subject fewer
-    than half of its batch names, when it shares a query term) and its 0.5 were read from the dropped relevant rows of
-    the **tune** half (all 100 candidates judged: 7 of 3,785 subject-failed rows of SciFact's tune queries were
-    relevant; the rule keeps all 7 and still fails 756 rows). The Wikipedia-tagline change of the republisher rule is a correctness fix (a local document
-    has no host to compare with Wikipedia's).
-`;
+${TUNING_PROVENANCE}`;
 
 const ANCHORS = `| system | SciFact | DL19 |
 |---|---|---|
