@@ -5,35 +5,30 @@
 import type { InjectionFamily } from './injection-patterns.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { flatText } from './flat-text.ts';
+import { PatternPrefilter } from './pattern-prefilter.ts';
+import { WordSet } from './word-set.ts';
 
-/** Patterns joined into one alternation (`(?:a)|(?:b)`) with the given flags. */
-function joined(patterns: readonly RegExp[], flags: string): RegExp {
-  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
+/** A family's patterns, one list per flag set, in the order the flag sets first occur among all patterns. */
+interface FamilyScan {
+  family: InjectionFamily;
+  groups: { regex: RegExp; index: number }[][];
 }
 
-interface FlagGroup {
-  /** Every pattern with these flags, of every family, in one global alternation. */
-  scanner: RegExp;
-  /** Each family's own patterns with these flags, sticky: tried only where the scanner matched. */
-  families: { family: InjectionFamily; sticky: RegExp }[];
-}
+const PATTERNS = INJECTION_FAMILIES.flatMap((family) => family.patterns);
+const FLAG_ORDER = [...new Set(PATTERNS.map((pattern) => pattern.flags))];
 
-/**
- * The patterns grouped by their flags. Per group, one scanner walks a page once, instead of one
- * walk per pattern.
- */
-const GROUPS: readonly FlagGroup[] = [
-  ...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags))),
-].map((flags) => ({
-  scanner: joined(
-    INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)),
-    `${flags}g`,
-  ),
-  families: INJECTION_FAMILIES.flatMap((family) => {
-    const own = family.patterns.filter((p) => p.flags === flags);
-    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
-  }),
+const SCANS: readonly FamilyScan[] = INJECTION_FAMILIES.map((family) => ({
+  family,
+  groups: FLAG_ORDER.map((flags) =>
+    family.patterns
+      .filter((pattern) => pattern.flags === flags)
+      .map((pattern) => ({ regex: new RegExp(pattern.source, `${flags}g`), index: PATTERNS.indexOf(pattern) })),
+  ).filter((group) => group.length > 0),
 }));
+
+const PREFILTER = new PatternPrefilter(PATTERNS);
+/** The words of the text being scanned (reused; scanning is synchronous). */
+const WORDS = new WordSet();
 
 /** Where a family's first match lies in the text it was given: [start, end). */
 export interface Span {
@@ -42,27 +37,28 @@ export interface Span {
 }
 
 /**
- * The families whose patterns match `text` (match functions aside), each with its first match.
- * Each position where a group's scanner matches is tried with each family's sticky alternation, so
- * every family that matches anywhere is found, also where two families match at the same place.
+ * The families whose patterns match `text` (match functions aside), each with its first match: the
+ * leftmost match of any of its patterns with the first flag set that matches at all (the first
+ * pattern wins a tie, as in one alternation of them). The text's words are read once; a pattern runs
+ * only when they hold the words it needs, so most patterns never walk the text.
  */
 export function familiesMatching(text: string): Map<InjectionFamily, Span> {
   const found = new Map<InjectionFamily, Span>();
-  for (const { scanner, families } of GROUPS) {
-    const pending = families.filter((entry) => !found.has(entry.family));
-    scanner.lastIndex = 0;
-    for (let match = scanner.exec(text); match !== null && pending.length > 0; match = scanner.exec(text)) {
-      for (let i = pending.length - 1; i >= 0; i -= 1) {
-        const entry = pending[i];
-        if (!entry) continue;
-        entry.sticky.lastIndex = match.index;
-        const own = entry.sticky.exec(text);
-        if (own) {
-          found.set(entry.family, { start: own.index, end: own.index + Math.max(1, own[0].length) });
-          pending.splice(i, 1);
-        }
+  WORDS.read(text);
+  PREFILTER.select(WORDS);
+  for (const { family, groups } of SCANS) {
+    for (const group of groups) {
+      let first: RegExpExecArray | null = null;
+      for (const { regex, index } of group) {
+        if (!PREFILTER.mayMatch(index, WORDS)) continue;
+        regex.lastIndex = 0;
+        const match = regex.exec(text);
+        if (match && (first === null || match.index < first.index)) first = match;
       }
-      scanner.lastIndex = match.index + 1;
+      if (first) {
+        found.set(family, { start: first.index, end: first.index + Math.max(1, first[0].length) });
+        break;
+      }
     }
   }
   return found;
