@@ -40,9 +40,18 @@ const NON_ASCII = 0;
 
 interface Triggers {
   hashes: Set<number>;
-  /** The shortest of their words: short words are the common ones. */
+  /** How rare the commonest of them is: 0 for a common word, else its length (short words are common). */
   shortest: number;
 }
+
+/** Words most English texts have: a poor trigger, taken only when a pattern offers nothing rarer. */
+const COMMON = new Set(
+  `a about after all also an and any are as at be been but by can could did do does for from had has have he her his
+  how i if in into is it its may me more must my new no not now of on one only or our out should so some than that the
+  their them then there these they this those to up us was we were what when where which who will with would you your`.split(
+    /\s+/,
+  ),
+);
 
 /**
  * Words (hashes, or NON_ASCII) at least one of which a text must have for the condition to hold,
@@ -51,7 +60,10 @@ interface Triggers {
 function triggers(condition: WordCondition): Triggers | null {
   switch (condition.kind) {
     case 'word':
-      return { hashes: new Set([hashWord(condition.word) | 0]), shortest: condition.word.length };
+      return {
+        hashes: new Set([hashWord(condition.word) | 0]),
+        shortest: COMMON.has(condition.word) ? 0 : condition.word.length,
+      };
     case 'nonAscii':
       // About one web passage in five has a non-ASCII character: as common as a word of four letters.
       return { hashes: new Set([NON_ASCII]), shortest: 4 };
