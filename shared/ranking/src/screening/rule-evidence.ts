@@ -80,12 +80,21 @@ export interface RuleEvidence {
 /** The rule families found in `text`, with spans in `text` itself. */
 export function ruleEvidence(text: string): RuleEvidence {
   const flat = flatText(text);
-  const matched = familiesMatching(flat.text);
+  const found = flatRuleEvidence(flat.text);
+  for (const hit of found.hits) {
+    if (hit.span) hit.span = { start: flat.original(hit.span.start), end: flat.original(hit.span.end - 1) + 1 };
+  }
+  return found;
+}
+
+/** As ruleEvidence, for a text that is already flat (flatText's output, as the detector holds): spans in it. */
+export function flatRuleEvidence(text: string): RuleEvidence {
+  const matched = familiesMatching(text);
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
     const span = matched.get(family);
-    if (span) hits.push({ family, span: { start: flat.original(span.start), end: flat.original(span.end - 1) + 1 } });
-    else if (family.match?.(flat.text) === true) hits.push({ family });
+    if (span) hits.push({ family, span });
+    else if (family.match?.(text) === true) hits.push({ family });
   }
   hits.sort((a, b) => b.family.weight - a.family.weight);
   const evidence = hits.reduce((sum, hit) => sum - Math.log(1 - hit.family.weight), 0);
