@@ -47,36 +47,11 @@ const wordBucket = (hashed: number, mask: number): number => mix(hashed ^ SALT_W
 const pairBucket = (previous: number, hashed: number, mask: number): number =>
   mix(Math.imul(previous, 31) ^ hashed ^ SALT_PAIR) & mask;
 
-/** Features of a text: the bucket and start offset of each, the first `count` entries. */
-export interface FeatureList {
-  buckets: Int32Array;
-  starts: Int32Array;
-  count: number;
-}
-
-/** Reused by every call (scoring is synchronous): valid until the next call. */
-const collected: FeatureList = { buckets: new Int32Array(4096), starts: new Int32Array(4096), count: 0 };
-
-/** Walks `text` once and reports every feature (see collectFeatures). */
-export function forEachFeature(text: string, mask: number, sink: FeatureSink): void {
-  const { buckets, starts, count } = collectFeatures(text, mask);
-  for (let i = 0; i < count; i += 1) sink(buckets[i] ?? 0, starts[i] ?? 0);
-}
-
 /**
- * Every feature of `text`, in a list reused from call to call (no call per feature: the model sums
- * them in a loop of its own). `mask` is buckets − 1 (a power of two). A run of whitespace is one
- * space; a virtual space before the text gives its first word boundary n-grams.
+ * Walks `text` once and reports every feature. `mask` is buckets − 1 (a power of two). A run of
+ * whitespace is one space; a virtual space before the text gives its first word boundary n-grams.
  */
-export function collectFeatures(text: string, mask: number): FeatureList {
-  // Per character kept, at most three n-grams and a word and a word pair.
-  const room = 5 * (text.length + 1);
-  if (collected.buckets.length < room) {
-    collected.buckets = new Int32Array(room * 2);
-    collected.starts = new Int32Array(room * 2);
-  }
-  const { buckets, starts } = collected;
-  let count = 0;
+export function forEachFeature(text: string, mask: number, sink: FeatureSink): void {
   // The last five normalised characters (c5 newest) and where each started; c1 and s1 are only ever shifted in.
   let c1: number,
     c2 = 32,
@@ -108,14 +83,8 @@ export function collectFeatures(text: string, mask: number): FeatureList {
       wordLength += 1;
     } else if (wordLength > 0) {
       const hashed = mix(word);
-      buckets[count] = wordBucket(hashed, mask);
-      starts[count] = wordStart;
-      count += 1;
-      if (previousWord >= 0) {
-        buckets[count] = pairBucket(previousWord, hashed, mask);
-        starts[count] = wordStart;
-        count += 1;
-      }
+      sink(wordBucket(hashed, mask), wordStart);
+      if (previousWord >= 0) sink(pairBucket(previousWord, hashed, mask), wordStart);
       previousWord = hashed;
       word = FNV_OFFSET;
       wordLength = 0;
@@ -134,21 +103,13 @@ export function collectFeatures(text: string, mask: number): FeatureList {
     filled += 1;
     if (filled < 3) continue;
     const h3 = Math.imul(Math.imul(Math.imul(FNV_OFFSET ^ c5, FNV_PRIME) ^ c4, FNV_PRIME) ^ c3, FNV_PRIME);
-    buckets[count] = mix(h3 ^ SALT_3) & mask;
-    starts[count] = s3;
-    count += 1;
+    sink(mix(h3 ^ SALT_3) & mask, s3);
     if (filled < 4) continue;
     const h4 = Math.imul(h3 ^ c2, FNV_PRIME);
-    buckets[count] = mix(h4 ^ SALT_4) & mask;
-    starts[count] = s2;
-    count += 1;
+    sink(mix(h4 ^ SALT_4) & mask, s2);
     if (filled < 5) continue;
-    buckets[count] = mix(Math.imul(h4 ^ c1, FNV_PRIME) ^ SALT_5) & mask;
-    starts[count] = s1;
-    count += 1;
+    sink(mix(Math.imul(h4 ^ c1, FNV_PRIME) ^ SALT_5) & mask, s1);
   }
-  collected.count = count;
-  return collected;
 }
 
 /**

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 import { CONTEXT_SIGNALS, contextSignals, sentenceTraits } from './context-shift.ts';
-import { collectFeatures, featureName, forEachSentenceFeature, forEachWordSpan, sentenceOf } from './features.ts';
+import { featureName, forEachFeature, forEachSentenceFeature, forEachWordSpan, sentenceOf } from './features.ts';
 
 export const MODEL_FORMAT = 'rankgate-injection-model';
 
@@ -85,12 +85,11 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
       }
       sums.fill(0, 0, blocks);
       counts.fill(0, 0, blocks);
-      const features = collectFeatures(text, mask);
-      for (let i = 0; i < features.count; i += 1) {
-        const block = blockOf[features.starts[i] ?? 0] ?? 0;
-        sums[block] = (sums[block] ?? 0) + (quantised[features.buckets[i] ?? 0] ?? 0);
+      forEachFeature(text, mask, (bucket, at) => {
+        const block = blockOf[at] ?? 0;
+        sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
         counts[block] = (counts[block] ?? 0) + 1;
-      }
+      });
       const traits = sentenceTraits(text, starts);
       forEachSentenceFeature(
         text,
