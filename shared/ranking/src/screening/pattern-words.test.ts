@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
 import type { WordCondition } from './pattern-words.ts';
-import { wordsNeeded } from './pattern-words.ts';
+import { leadingWords, wordsNeeded } from './pattern-words.ts';
 import { WordSet } from './word-set.ts';
 
 const show = (c: WordCondition): string =>
@@ -49,6 +49,16 @@ describe('wordsNeeded', () => {
     expect(needs(/<function=[\w.-]+>/)).toBe("all(function '<' '=' '>')");
     expect(needs(/忽略(?:之前|以上)/)).toBe('nonAscii');
     expect(needs(/\bprécédentes\b/i)).toBe('all(dentes pr c nonAscii)');
+  });
+
+  it('finds the words every match starts with, only where the match cannot start elsewhere', () => {
+    expect(leadingWords(/\b(?:ignore|skip)\s+rules\b/i)).toEqual(['ignore', 'skip']);
+    expect(leadingWords(/\b(?:what(?:'s| is)|tell me)\b/i)).toEqual(['what', 'tell']);
+    expect(leadingWords(/\bsecret\w*/)).toBeNull();
+    expect(leadingWords(/secret\b/)).toBeNull();
+    expect(leadingWords(/\b\s*you\b/)).toBeNull();
+    expect(leadingWords(/<\/?system>/)).toBeNull();
+    expect(leadingWords(/\b(?:ai|a\.i\.)s?\b/i)).toEqual(['ai', 'ais', 'a']);
   });
 
   it('gives up on syntax it does not read', () => {
@@ -149,7 +159,7 @@ function sample(source: string, random: () => number, ignoreCase: boolean): stri
 }
 
 describe('PatternPrefilter', () => {
-  it('never turns down a pattern that matches (strings drawn from every pattern, in context)', () => {
+  it('never turns down a pattern that matches, nor misses where it starts (strings drawn from it, in context)', () => {
     let seed = 15;
     const random = (): number => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -169,6 +179,13 @@ describe('PatternPrefilter', () => {
         words.read(text);
         prefilter.select(words);
         if (!prefilter.mayMatch(index, words)) turnedDown.push(`${pattern.source.slice(0, 40)}: ${text}`);
+        const leads = leadingWords(pattern);
+        for (const match of leads === null ? [] : text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+          const word = /^\w+/.exec(text.slice(match.index))?.[0].toLowerCase() ?? '';
+          const startsWord = match.index === 0 || !/\w/.test(text.charAt(match.index - 1));
+          if (!startsWord || !leads?.includes(word))
+            turnedDown.push(`${pattern.source.slice(0, 40)} starts at ${word}`);
+        }
       }
     });
     expect(turnedDown).toEqual([]);

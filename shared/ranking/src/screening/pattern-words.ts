@@ -28,6 +28,8 @@ const NONE: WordCondition = { kind: 'none' };
 interface Shape {
   exact: string[] | null;
   needs: WordCondition;
+  /** Forms of its leading part, where a match starts ('^' marks a zero-width word boundary); null when unknown. */
+  lead: string[] | null;
 }
 
 /** Forms of a node at most, before its words are taken out (cross products grow fast). */
@@ -40,7 +42,8 @@ class Unsupported extends Error {}
 const isWordChar = (char: string): boolean => /^[A-Za-z0-9_]$/.test(char);
 /** A character as a form: itself in lower case when it makes words, else a delimiter ('!': non-ASCII). */
 const formOf = (char: string): string => (isWordChar(char) ? char.toLowerCase() : char > '\x7f' ? '!' : ' ');
-const squeeze = (form: string): string => form.replace(/[ !]{2,}/g, (run) => (run.includes('!') ? '!' : ' '));
+const squeeze = (form: string): string =>
+  form.replace(/[ !^]{2,}/g, (run) => (run.includes('!') ? '!' : /^\^+$/.test(run) ? '^' : ' '));
 /** A literal character as a shape: ASCII punctuation is itself needed in the text. */
 function literal(char: string): Shape {
   const form = formOf(char);
@@ -96,7 +99,7 @@ function any(of: WordCondition[]): WordCondition {
 
 /** What one form needs: its whole words (delimited on both sides), and a non-ASCII character if it has one. */
 function wholeWords(form: string): WordCondition {
-  const pieces = form.split(/[ !]/);
+  const pieces = form.split(/[ !^]/);
   const inner = pieces.slice(1, -1).filter((piece) => piece.length > 0);
   const words = [...new Set(inner)].map((word): WordCondition => ({ kind: 'word', word }));
   return all(form.includes('!') ? [...words, { kind: 'nonAscii' }] : words);
@@ -108,11 +111,11 @@ function close(shape: Shape): WordCondition {
   return all([shape.needs, any([...new Set(shape.exact)].map(wholeWords))]);
 }
 
-const exact = (forms: string[], needs: WordCondition = NONE): Shape => ({
-  exact: [...new Set(forms.map(squeeze))],
-  needs,
-});
-const opaque = (needs: WordCondition = NONE): Shape => ({ exact: null, needs });
+function exact(forms: string[], needs: WordCondition = NONE): Shape {
+  const squeezed = [...new Set(forms.map(squeeze))];
+  return { exact: squeezed, needs, lead: squeezed };
+}
+const opaque = (needs: WordCondition = NONE, lead: string[] | null = null): Shape => ({ exact: null, needs, lead });
 
 function product(a: string[], b: string[]): string[] | null {
   if (a.length * b.length > MAX_FORMS) return null;
@@ -147,13 +150,14 @@ class Reader {
     if (branches.length === 1) return branches[0] ?? opaque();
     const forms = branches.every((b) => b.exact !== null) ? branches.flatMap((b) => b.exact ?? []) : null;
     if (forms !== null && forms.length <= MAX_FORMS) return exact(forms, any(branches.map((b) => b.needs)));
-    return opaque(any(branches.map(close)));
+    const leads = branches.every((b) => b.lead !== null) ? branches.flatMap((b) => b.lead ?? []) : null;
+    return opaque(any(branches.map(close)), leads);
   }
 
   private sequence(): Shape {
     let forms: string[] = [''];
     const needs: WordCondition[] = [];
-    let broken = false;
+    let lead: string[] | undefined;
     while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')') {
       const part = this.quantified();
       needs.push(part.needs);
@@ -162,12 +166,13 @@ class Reader {
         forms = joined;
         continue;
       }
-      needs.push(close({ exact: forms, needs: NONE }));
-      broken = true;
+      needs.push(close({ exact: forms, needs: NONE, lead: null }));
+      // Where the forms end, the leading part ends: what came before, and this part's own lead.
+      if (lead === undefined) lead = part.lead === null ? forms : (product(forms, part.lead) ?? forms);
       forms = part.exact ?? [''];
     }
-    if (!broken) return exact(forms, all(needs));
-    return opaque(all([...needs, close({ exact: forms, needs: NONE })]));
+    if (lead === undefined) return exact(forms, all(needs));
+    return opaque(all([...needs, close({ exact: forms, needs: NONE, lead: null })]), lead.map(squeeze));
   }
 
   private quantified(): Shape {
@@ -177,13 +182,13 @@ class Reader {
     const [min, max] = range;
     if (atom.exact === null) return min === 0 ? opaque() : atom;
     // A run of delimiters delimits as one does.
-    if (atom.exact.every((form) => form === ' ' || form === '!' || form === '')) {
+    if (atom.exact.every((form) => form === ' ' || form === '!' || form === '^' || form === '')) {
       if (min === 0 || atom.exact.includes('')) return exact(['', ' ']);
       return exact([atom.exact.every((form) => form === '!') ? '!' : ' ']);
     }
     if (max === 1) return exact(min === 0 ? ['', ...atom.exact] : atom.exact, min === 0 ? NONE : atom.needs);
     if (min === 0) return opaque();
-    return opaque(close(atom));
+    return opaque(close(atom), atom.exact);
   }
 
   /** `?`, `*`, `+`, `{n}`, `{n,}`, `{n,m}` (lazy or not): [min, max]; null when none follows. */
@@ -219,7 +224,7 @@ class Reader {
         return opaque();
       case '^':
       case '$':
-        return exact([' ']);
+        return exact(['^']);
       case '*':
       case '+':
       case '?':
@@ -256,7 +261,8 @@ class Reader {
   private escape(): Shape {
     const char = this.peek();
     this.at += 1;
-    if (char === 'b' || char === 's' || char === 'W') return exact([' ']);
+    if (char === 'b') return exact(['^']);
+    if (char === 's' || char === 'W') return exact([' ']);
     if ('BdDwSkpPc'.includes(char) || /[0-9]/.test(char)) {
       if (char === 'B' || char === 'd' || char === 'D' || char === 'w' || char === 'S') return opaque();
       throw new Unsupported(`escape \\${char}`);
@@ -323,15 +329,36 @@ class Reader {
   }
 }
 
-/** What any match of `pattern` needs among the words of the text it is found in. */
-export function wordsNeeded(pattern: RegExp): WordCondition {
+/** The shape of a pattern's source; null when its syntax is not read here. */
+function shapeOf(pattern: RegExp): Shape | null {
   // With both u and i, \b and \w also count ſ and K (Kelvin) as word characters: left unanalysed.
-  if (pattern.unicode && pattern.ignoreCase) return NONE;
-  if (pattern.flags.includes('v')) return NONE;
+  if ((pattern.unicode && pattern.ignoreCase) || pattern.flags.includes('v')) return null;
   try {
-    return close(new Reader(pattern.source).whole());
+    return new Reader(pattern.source).whole();
   } catch (error) {
-    if (error instanceof Unsupported) return NONE;
+    if (error instanceof Unsupported) return null;
     throw error;
   }
+}
+
+/** What any match of `pattern` needs among the words of the text it is found in. */
+export function wordsNeeded(pattern: RegExp): WordCondition {
+  const shape = shapeOf(pattern);
+  return shape === null ? NONE : close(shape);
+}
+
+/**
+ * The words every match of `pattern` starts with, as whole words (lower case): a match can only start
+ * where one of them does. Null when some match may start elsewhere (mid-word, on punctuation, …).
+ */
+export function leadingWords(pattern: RegExp): string[] | null {
+  const lead = shapeOf(pattern)?.lead;
+  if (!lead || lead.length === 0) return null;
+  const words = new Set<string>();
+  for (const form of lead) {
+    const word = /^\^([a-z0-9_]+)[ !^]/.exec(form)?.[1];
+    if (word === undefined) return null;
+    words.add(word);
+  }
+  return [...words];
 }

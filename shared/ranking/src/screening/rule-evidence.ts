@@ -6,12 +6,21 @@ import type { InjectionFamily } from './injection-patterns.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
-import { WordSet } from './word-set.ts';
+import { leadingWords } from './pattern-words.ts';
+import { WordSet, hashWord } from './word-set.ts';
 
 /** A family's patterns, one list per flag set, in the order the flag sets first occur among all patterns. */
 interface FamilyScan {
   family: InjectionFamily;
-  groups: { regex: RegExp; index: number }[][];
+  groups: ScannedPattern[][];
+}
+
+interface ScannedPattern {
+  regex: RegExp;
+  index: number;
+  /** The same pattern, sticky, and the hashes of the words any match of it starts with (null: unknown). */
+  sticky: RegExp;
+  leads: number[] | null;
 }
 
 const PATTERNS = INJECTION_FAMILIES.flatMap((family) => family.patterns);
@@ -22,13 +31,45 @@ const SCANS: readonly FamilyScan[] = INJECTION_FAMILIES.map((family) => ({
   groups: FLAG_ORDER.map((flags) =>
     family.patterns
       .filter((pattern) => pattern.flags === flags)
-      .map((pattern) => ({ regex: new RegExp(pattern.source, `${flags}g`), index: PATTERNS.indexOf(pattern) })),
+      .map((pattern) => ({
+        regex: new RegExp(pattern.source, `${flags}g`),
+        index: PATTERNS.indexOf(pattern),
+        sticky: new RegExp(pattern.source, `${flags}y`),
+        leads: leadingWords(pattern)?.map(hashWord) ?? null,
+      })),
   ).filter((group) => group.length > 0),
 }));
 
 const PREFILTER = new PatternPrefilter(PATTERNS);
 /** The words of the text being scanned (reused; scanning is synchronous). */
 const WORDS = new WordSet();
+
+/** Tried where its leading words start when they start this many times or fewer (a regex walk is cheaper beyond). */
+const MAX_STARTS = 48;
+/** Candidate starts (reused; scanning is synchronous). */
+const STARTS: number[] = [];
+
+/**
+ * A pattern's first match in the text WORDS holds. A pattern whose matches all start with one of a few
+ * words is tried only where those words start (sticky, in order), not walked over a whole page.
+ */
+function firstMatch({ regex, sticky, leads }: ScannedPattern, text: string): RegExpExecArray | null {
+  if (leads !== null) {
+    STARTS.length = 0;
+    for (const hash of leads) WORDS.positions(hash, STARTS);
+    if (STARTS.length <= MAX_STARTS) {
+      STARTS.sort((a, b) => a - b);
+      for (const start of STARTS) {
+        sticky.lastIndex = start;
+        const match = sticky.exec(text);
+        if (match) return match;
+      }
+      return null;
+    }
+  }
+  regex.lastIndex = 0;
+  return regex.exec(text);
+}
 
 /** Where a family's first match lies in the text it was given: [start, end). */
 export interface Span {
@@ -49,10 +90,9 @@ export function familiesMatching(text: string): Map<InjectionFamily, Span> {
   for (const { family, groups } of SCANS) {
     for (const group of groups) {
       let first: RegExpExecArray | null = null;
-      for (const { regex, index } of group) {
-        if (!PREFILTER.mayMatch(index, WORDS)) continue;
-        regex.lastIndex = 0;
-        const match = regex.exec(text);
+      for (const pattern of group) {
+        if (!PREFILTER.mayMatch(pattern.index, WORDS)) continue;
+        const match = firstMatch(pattern, text);
         if (match && (first === null || match.index < first.index)) first = match;
       }
       if (first) {

@@ -35,6 +35,11 @@ export class WordSet {
   count = 0;
   private slots = new Uint32Array(1024);
   private mask = 1023;
+  /** Per slot, its word's first and last occurrence; per occurrence, where it starts and the next one. */
+  private first = new Int32Array(1024);
+  private last = new Int32Array(1024);
+  private starts = new Int32Array(512);
+  private next = new Int32Array(512);
 
   /** Replaces the words held by those of `text`. */
   read(text: string): void {
@@ -44,14 +49,19 @@ export class WordSet {
     if (this.slots.length < size) {
       this.slots = new Uint32Array(size);
       this.distinct = new Uint32Array(size / 2);
+      this.first = new Int32Array(size);
+      this.last = new Int32Array(size);
+      this.starts = new Int32Array(size / 2);
+      this.next = new Int32Array(size / 2);
     }
-    const slots = this.slots;
-    const distinct = this.distinct;
+    const { slots, distinct, first, last, starts, next } = this;
     const mask = size - 1;
     slots.fill(0, 0, size);
     this.mask = mask;
     this.text = text;
     let count = 0;
+    let occurrences = 0;
+    let wordStart = 0;
     let high = 0;
     let h = FNV_OFFSET;
     let inWord = false;
@@ -60,6 +70,7 @@ export class WordSet {
       high |= code;
       const word = code < 128 ? (WORD_CODE[code] ?? 0) : 0;
       if (word !== 0) {
+        if (!inWord) wordStart = i;
         h = Math.imul(h ^ word, FNV_PRIME);
         inWord = true;
       } else if (inWord) {
@@ -70,11 +81,16 @@ export class WordSet {
           slot = (slot + 1) & mask;
           seen = slots[slot] ?? 0;
         }
+        starts[occurrences] = wordStart;
+        next[occurrences] = -1;
         if (seen === 0) {
           slots[slot] = hash;
           distinct[count] = hash;
           count += 1;
-        }
+          first[slot] = occurrences;
+        } else next[last[slot] ?? 0] = occurrences;
+        last[slot] = occurrences;
+        occurrences += 1;
         h = FNV_OFFSET;
         inWord = false;
       }
@@ -84,11 +100,22 @@ export class WordSet {
   }
 
   has(hash: number): boolean {
+    return this.slotOf(hash) >= 0;
+  }
+
+  /** Appends to `into` where the word with this hash starts, in order, each time it occurs. */
+  positions(hash: number, into: number[]): void {
+    const slot = this.slotOf(hash);
+    if (slot < 0) return;
+    for (let at = this.first[slot] ?? -1; at >= 0; at = this.next[at] ?? -1) into.push(this.starts[at] ?? 0);
+  }
+
+  private slotOf(hash: number): number {
     let slot = hash & this.mask;
     for (let seen = this.slots[slot] ?? 0; seen !== 0; seen = this.slots[slot] ?? 0) {
-      if (seen === hash) return true;
+      if (seen === hash) return slot;
       slot = (slot + 1) & this.mask;
     }
-    return false;
+    return -1;
   }
 }
