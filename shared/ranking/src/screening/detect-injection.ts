@@ -5,7 +5,7 @@ import { loadInjectionModel } from './learned/injection-model.ts';
 import { CONTEXT_SIGNALS } from './learned/context-shift.ts';
 import { encodedRuns } from './encoded-text.ts';
 import { flatText } from './flat-text.ts';
-import { ruleEvidence } from './rule-evidence.ts';
+import { flatRuleEvidence } from './rule-evidence.ts';
 
 /** A stretch of the screened text that is evidence of an injection, and why. */
 export interface EvidenceSpan {
@@ -63,7 +63,7 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   // Rules and model read the flat form (one space per whitespace run); spans map back to `text`.
   const flat = flatText(text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text);
   const scanned = flat.text;
-  const rules = ruleEvidence(scanned);
+  const rules = flatRuleEvidence(scanned);
   const window = model.score(scanned);
   const { combine } = model;
   const modelPart = combine.model * window.logit;

@@ -43,21 +43,32 @@ const isRunCode = (code: number): boolean =>
   code === 95 ||
   code === 45;
 
-/** The encoded runs of `text` that decode to readable text, first MAX_RUNS in order (one pass over the codes). */
+/**
+ * The encoded runs of `text` that decode to readable text, first MAX_RUNS in order. Only every
+ * MIN_RUN-th character is looked at first: a run long enough must cover it, and prose rarely has one.
+ */
 export function encodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
-  let start = 0;
-  for (let i = 0; i <= text.length && runs.length < MAX_RUNS; i += 1) {
-    if (i < text.length && isRunCode(text.charCodeAt(i))) continue;
-    if (i - start >= MIN_RUN) {
-      let end = i;
-      while (end < text.length && end < i + 2 && text.charCodeAt(end) === 61) end += 1; // base64 padding
-      const run = text.slice(start, end);
-      const hex = HEX.test(run);
-      const decoded = readable(Buffer.from(run, hex ? 'hex' : 'base64'));
-      if (decoded !== null) runs.push({ kind: hex ? 'hex' : 'base64', start, end, decoded });
+  // `from` is 0 or just after a character that is not part of a run.
+  let from = 0;
+  while (from + MIN_RUN <= text.length && runs.length < MAX_RUNS) {
+    const probe = from + MIN_RUN - 1;
+    if (!isRunCode(text.charCodeAt(probe))) {
+      from = probe + 1;
+      continue;
     }
-    start = i + 1;
+    let start = probe;
+    while (start > from && isRunCode(text.charCodeAt(start - 1))) start -= 1;
+    let stop = probe + 1;
+    while (stop < text.length && isRunCode(text.charCodeAt(stop))) stop += 1;
+    from = stop + 1;
+    if (stop - start < MIN_RUN) continue;
+    let end = stop;
+    while (end < text.length && end < stop + 2 && text.charCodeAt(end) === 61) end += 1; // base64 padding
+    const run = text.slice(start, end);
+    const hex = HEX.test(run);
+    const decoded = readable(Buffer.from(run, hex ? 'hex' : 'base64'));
+    if (decoded !== null) runs.push({ kind: hex ? 'hex' : 'base64', start, end, decoded });
   }
   return runs;
 }

@@ -5,35 +5,71 @@
 import type { InjectionFamily } from './injection-patterns.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { flatText } from './flat-text.ts';
+import { PatternPrefilter } from './pattern-prefilter.ts';
+import { leadingWords } from './pattern-words.ts';
+import { WordSet, hashWord } from './word-set.ts';
 
-/** Patterns joined into one alternation (`(?:a)|(?:b)`) with the given flags. */
-function joined(patterns: readonly RegExp[], flags: string): RegExp {
-  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
+/** A family's patterns, one list per flag set, in the order the flag sets first occur among all patterns. */
+interface FamilyScan {
+  family: InjectionFamily;
+  groups: ScannedPattern[][];
 }
 
-interface FlagGroup {
-  /** Every pattern with these flags, of every family, in one global alternation. */
-  scanner: RegExp;
-  /** Each family's own patterns with these flags, sticky: tried only where the scanner matched. */
-  families: { family: InjectionFamily; sticky: RegExp }[];
+interface ScannedPattern {
+  regex: RegExp;
+  index: number;
+  /** The same pattern, sticky, and the hashes of the words any match of it starts with (null: unknown). */
+  sticky: RegExp;
+  leads: number[] | null;
 }
+
+const PATTERNS = INJECTION_FAMILIES.flatMap((family) => family.patterns);
+const FLAG_ORDER = [...new Set(PATTERNS.map((pattern) => pattern.flags))];
+
+const SCANS: readonly FamilyScan[] = INJECTION_FAMILIES.map((family) => ({
+  family,
+  groups: FLAG_ORDER.map((flags) =>
+    family.patterns
+      .filter((pattern) => pattern.flags === flags)
+      .map((pattern) => ({
+        regex: new RegExp(pattern.source, `${flags}g`),
+        index: PATTERNS.indexOf(pattern),
+        sticky: new RegExp(pattern.source, `${flags}y`),
+        leads: leadingWords(pattern)?.map(hashWord) ?? null,
+      })),
+  ).filter((group) => group.length > 0),
+}));
+
+const PREFILTER = new PatternPrefilter(PATTERNS);
+/** The words of the text being scanned (reused; scanning is synchronous). */
+const WORDS = new WordSet();
+
+/** Tried where its leading words start when they start this many times or fewer (a regex walk is cheaper beyond). */
+const MAX_STARTS = 48;
+/** Candidate starts (reused; scanning is synchronous). */
+const STARTS: number[] = [];
 
 /**
- * The patterns grouped by their flags. Per group, one scanner walks a page once, instead of one
- * walk per pattern.
+ * A pattern's first match in the text WORDS holds. A pattern whose matches all start with one of a few
+ * words is tried only where those words start (sticky, in order), not walked over a whole page.
  */
-const GROUPS: readonly FlagGroup[] = [
-  ...new Set(INJECTION_FAMILIES.flatMap((family) => family.patterns.map((p) => p.flags))),
-].map((flags) => ({
-  scanner: joined(
-    INJECTION_FAMILIES.flatMap((family) => family.patterns.filter((p) => p.flags === flags)),
-    `${flags}g`,
-  ),
-  families: INJECTION_FAMILIES.flatMap((family) => {
-    const own = family.patterns.filter((p) => p.flags === flags);
-    return own.length > 0 ? [{ family, sticky: joined(own, `${flags}y`) }] : [];
-  }),
-}));
+function firstMatch({ regex, sticky, leads }: ScannedPattern, text: string): RegExpExecArray | null {
+  if (leads !== null) {
+    STARTS.length = 0;
+    for (const hash of leads) WORDS.positions(hash, STARTS);
+    if (STARTS.length <= MAX_STARTS) {
+      STARTS.sort((a, b) => a - b);
+      for (const start of STARTS) {
+        sticky.lastIndex = start;
+        const match = sticky.exec(text);
+        if (match) return match;
+      }
+      return null;
+    }
+  }
+  regex.lastIndex = 0;
+  return regex.exec(text);
+}
 
 /** Where a family's first match lies in the text it was given: [start, end). */
 export interface Span {
@@ -42,27 +78,27 @@ export interface Span {
 }
 
 /**
- * The families whose patterns match `text` (match functions aside), each with its first match.
- * Each position where a group's scanner matches is tried with each family's sticky alternation, so
- * every family that matches anywhere is found, also where two families match at the same place.
+ * The families whose patterns match `text` (match functions aside), each with its first match: the
+ * leftmost match of any of its patterns with the first flag set that matches at all (the first
+ * pattern wins a tie, as in one alternation of them). The text's words are read once; a pattern runs
+ * only when they hold the words it needs, so most patterns never walk the text.
  */
 export function familiesMatching(text: string): Map<InjectionFamily, Span> {
   const found = new Map<InjectionFamily, Span>();
-  for (const { scanner, families } of GROUPS) {
-    const pending = families.filter((entry) => !found.has(entry.family));
-    scanner.lastIndex = 0;
-    for (let match = scanner.exec(text); match !== null && pending.length > 0; match = scanner.exec(text)) {
-      for (let i = pending.length - 1; i >= 0; i -= 1) {
-        const entry = pending[i];
-        if (!entry) continue;
-        entry.sticky.lastIndex = match.index;
-        const own = entry.sticky.exec(text);
-        if (own) {
-          found.set(entry.family, { start: own.index, end: own.index + Math.max(1, own[0].length) });
-          pending.splice(i, 1);
-        }
+  WORDS.read(text);
+  PREFILTER.select(WORDS);
+  for (const { family, groups } of SCANS) {
+    for (const group of groups) {
+      let first: RegExpExecArray | null = null;
+      for (const pattern of group) {
+        if (!PREFILTER.mayMatch(pattern.index, WORDS)) continue;
+        const match = firstMatch(pattern, text);
+        if (match && (first === null || match.index < first.index)) first = match;
       }
-      scanner.lastIndex = match.index + 1;
+      if (first) {
+        found.set(family, { start: first.index, end: first.index + Math.max(1, first[0].length) });
+        break;
+      }
     }
   }
   return found;
@@ -84,12 +120,21 @@ export interface RuleEvidence {
 /** The rule families found in `text`, with spans in `text` itself. */
 export function ruleEvidence(text: string): RuleEvidence {
   const flat = flatText(text);
-  const matched = familiesMatching(flat.text);
+  const found = flatRuleEvidence(flat.text);
+  for (const hit of found.hits) {
+    if (hit.span) hit.span = { start: flat.original(hit.span.start), end: flat.original(hit.span.end - 1) + 1 };
+  }
+  return found;
+}
+
+/** As ruleEvidence, for a text that is already flat (flatText's output, as the detector holds): spans in it. */
+export function flatRuleEvidence(text: string): RuleEvidence {
+  const matched = familiesMatching(text);
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
     const span = matched.get(family);
-    if (span) hits.push({ family, span: { start: flat.original(span.start), end: flat.original(span.end - 1) + 1 } });
-    else if (family.match?.(flat.text) === true) hits.push({ family });
+    if (span) hits.push({ family, span });
+    else if (family.match?.(text) === true) hits.push({ family });
   }
   hits.sort((a, b) => b.family.weight - a.family.weight);
   const evidence = hits.reduce((sum, hit) => sum - Math.log(1 - hit.family.weight), 0);

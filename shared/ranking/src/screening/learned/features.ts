@@ -117,26 +117,56 @@ export function forEachFeature(text: string, mask: number, sink: FeatureSink): v
  * them (the model names its strongest ones as reasons).
  */
 export function forEachWordFeature(text: string, mask: number, sink: (bucket: number, name: string) => void): void {
-  let name = '';
+  forEachWordSpan(text, mask, (bucket, from, to, previousFrom, previousTo) =>
+    sink(bucket, featureName(text, from, to, previousFrom, previousTo)),
+  );
+}
+
+/**
+ * Receives a word feature, text[from, to), or a word pair feature, when previousFrom ≥ 0, whose
+ * first word is text[previousFrom, previousTo): its bucket and where it lies, no name built.
+ */
+export type WordSpanSink = (bucket: number, from: number, to: number, previousFrom: number, previousTo: number) => void;
+
+/** The words and word pairs of `text`, as forEachWordFeature gives them, by place (names only if asked). */
+export function forEachWordSpan(text: string, mask: number, sink: WordSpanSink): void {
   let word = FNV_OFFSET;
+  let length = 0;
+  let from = 0;
   let previous = -1;
-  let previousName = '';
+  let previousFrom = 0;
+  let previousTo = 0;
   for (let i = 0; i <= text.length; i += 1) {
     const code = i < text.length ? lower(text, i, text.charCodeAt(i)) : 32;
     if (isWordCode(code)) {
+      if (length === 0) from = i;
       word = Math.imul(word ^ code, FNV_PRIME);
-      name += String.fromCharCode(code);
+      length += 1;
       continue;
     }
-    if (name.length === 0) continue;
+    if (length === 0) continue;
     const hashed = mix(word);
-    sink(wordBucket(hashed, mask), name);
-    if (previous >= 0) sink(pairBucket(previous, hashed, mask), `${previousName} ${name}`);
+    sink(wordBucket(hashed, mask), from, i, -1, -1);
+    if (previous >= 0) sink(pairBucket(previous, hashed, mask), from, i, previousFrom, previousTo);
     previous = hashed;
-    previousName = name;
+    previousFrom = from;
+    previousTo = i;
     word = FNV_OFFSET;
-    name = '';
+    length = 0;
   }
+}
+
+/** A word's name: its characters lower-cased one by one, as the features hash them. */
+function wordName(text: string, from: number, to: number): string {
+  let name = '';
+  for (let i = from; i < to; i += 1) name += String.fromCharCode(lower(text, i, text.charCodeAt(i)));
+  return name;
+}
+
+/** The name of a feature forEachWordSpan gave: the word, or the pair's two words and a space between. */
+export function featureName(text: string, from: number, to: number, previousFrom = -1, previousTo = -1): string {
+  const name = wordName(text, from, to);
+  return previousFrom < 0 ? name : `${wordName(text, previousFrom, previousTo)} ${name}`;
 }
 
 /** A sentence longer than this is cut into pieces of this length (a run-on text or a list without stops). */

@@ -46,6 +46,14 @@ describe('the injection model', () => {
     expect(model.strongestFeatures(text, 0, text.length, 2)).toEqual([{ name: 'obey', weight: expect.closeTo(5, 1) }]);
   });
 
+  it('orders the strongest by weight, then by name, each name once, only inside the window', () => {
+    const ranked = createInjectionModel(artefactWith({ obey: 5, ignore: 3, rules: 3, Émile: 4, zeal: 1 }));
+    const text = 'zeal first. Ignore the RULES, obey; ignore rules and ÉMILE obey. obey';
+    const end = text.lastIndexOf(' obey');
+    expect(ranked.strongestFeatures(text, 12, end, 4).map((f) => f.name)).toEqual(['obey', 'émile', 'ignore', 'rules']);
+    expect(ranked.strongestFeatures(text, 12, end, 2).map((f) => f.name)).toEqual(['obey', 'émile']);
+  });
+
   it('refuses an artefact whose weights do not fit its size', () => {
     expect(() => createInjectionModel({ ...artefactWith({}), buckets_log2: 13 })).toThrow(/expected 8192/);
   });

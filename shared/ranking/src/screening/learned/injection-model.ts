@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 import { CONTEXT_SIGNALS, contextSignals, sentenceTraits } from './context-shift.ts';
-import { forEachFeature, forEachSentenceFeature, forEachWordFeature, sentenceOf } from './features.ts';
+import { featureName, forEachFeature, forEachSentenceFeature, forEachWordSpan, sentenceOf } from './features.ts';
 
 export const MODEL_FORMAT = 'rankgate-injection-model';
 
@@ -122,15 +122,26 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
       };
     },
     strongestFeatures(text, start, end, limit) {
-      const found = new Map<string, number>();
-      forEachWordFeature(text.slice(start, end), mask, (bucket, name) => {
+      // Names are built only for the strongest weights: most features of a window never make the list.
+      const slice = text.slice(start, end);
+      const found: { weight: number; spans: [number, number, number, number] }[] = [];
+      forEachWordSpan(slice, mask, (bucket, from, to, previousFrom, previousTo) => {
         const weight = (quantised[bucket] ?? 0) * scale;
-        if (weight > 0 && !found.has(name)) found.set(name, weight);
+        if (weight > 0) found.push({ weight, spans: [from, to, previousFrom, previousTo] });
       });
-      return [...found]
-        .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-        .slice(0, limit)
-        .map(([name, weight]) => ({ name, weight }));
+      found.sort((a, b) => b.weight - a.weight);
+      const strongest: { name: string; weight: number }[] = [];
+      // A name has one bucket, so one weight: names of a weight are distinct from those of any other.
+      for (let level = 0; level < found.length && strongest.length < limit;) {
+        const weight = found[level]?.weight ?? 0;
+        const names = new Set<string>();
+        for (; level < found.length && found[level]?.weight === weight; level += 1) {
+          const [from, to, previousFrom, previousTo] = found[level]?.spans ?? [0, 0, -1, -1];
+          names.add(featureName(slice, from, to, previousFrom, previousTo));
+        }
+        for (const name of [...names].sort((a, b) => (a < b ? -1 : 1))) strongest.push({ name, weight });
+      }
+      return strongest.slice(0, limit);
     },
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * Which patterns can match a text, from its words alone: each pattern's needs (./pattern-words.ts)
+ * as a test on a WordSet, and an index from words to the patterns they may set off, so a text's
+ * words are looked up once, not every pattern's.
+ */
+import type { WordCondition } from './pattern-words.ts';
+import { wordsNeeded } from './pattern-words.ts';
+import type { WordSet } from './word-set.ts';
+import { hashWord } from './word-set.ts';
+
+type Test = (words: WordSet) => boolean;
+
+function compile(condition: WordCondition): Test {
+  switch (condition.kind) {
+    case 'none':
+      return () => true;
+    case 'word': {
+      const hash = hashWord(condition.word);
+      return (words) => words.has(hash);
+    }
+    case 'char': {
+      const { char } = condition;
+      return (words) => words.text.includes(char);
+    }
+    case 'nonAscii':
+      return (words) => words.nonAscii;
+    case 'all': {
+      const parts = condition.of.map(compile);
+      return (words) => parts.every((part) => part(words));
+    }
+    case 'any': {
+      const parts = condition.of.map(compile);
+      return (words) => parts.some((part) => part(words));
+    }
+  }
+}
+
+/** A trigger for a text with a non-ASCII character (a word hash is never 0). */
+const NON_ASCII = 0;
+
+interface Triggers {
+  hashes: Set<number>;
+  /** How rare the commonest of them is: 0 for a common word, else its length (short words are common). */
+  shortest: number;
+}
+
+/** Words most English texts have: a poor trigger, taken only when a pattern offers nothing rarer. */
+const COMMON = new Set(
+  `a about after all also an and any are as at be been but by can could did do does for from had has have he her his
+  how i if in into is it its may me more must my new no not now of on one only or our out should so some than that the
+  their them then there these they this those to up us was we were what when where which who will with would you your`.split(
+    /\s+/,
+  ),
+);
+
+/**
+ * Words (hashes, or NON_ASCII) at least one of which a text must have for the condition to hold,
+ * as rare as can be picked; null when there are none (the pattern is a candidate for every text).
+ */
+function triggers(condition: WordCondition): Triggers | null {
+  switch (condition.kind) {
+    case 'word':
+      return {
+        hashes: new Set([hashWord(condition.word) | 0]),
+        shortest: COMMON.has(condition.word) ? 0 : condition.word.length,
+      };
+    case 'nonAscii':
+      // About one web passage in five has a non-ASCII character: as common as a word of four letters.
+      return { hashes: new Set([NON_ASCII]), shortest: 4 };
+    case 'any': {
+      const parts = condition.of.map(triggers);
+      if (parts.some((part) => part === null)) return null;
+      const present = parts.filter((part): part is Triggers => part !== null);
+      return {
+        hashes: new Set(present.flatMap((part) => [...part.hashes])),
+        shortest: Math.min(...present.map((part) => part.shortest)),
+      };
+    }
+    case 'all': {
+      let best: Triggers | null = null;
+      for (const part of condition.of.map(triggers)) {
+        if (part === null) continue;
+        if (
+          best === null ||
+          part.shortest > best.shortest ||
+          (part.shortest === best.shortest && part.hashes.size < best.hashes.size)
+        )
+          best = part;
+      }
+      return best;
+    }
+    default:
+      return null;
+  }
+}
+
+export class PatternPrefilter {
+  private readonly tests: Test[];
+  /** Patterns with no trigger: candidates for every text. */
+  private readonly always: number[] = [];
+  private readonly byTrigger = new Map<number, number[]>();
+  /** Per pattern, the round (text) it was last marked a candidate in: reused, never cleared. */
+  private readonly marks: Int32Array;
+  private round = 0;
+
+  constructor(patterns: readonly RegExp[]) {
+    const conditions = patterns.map(wordsNeeded);
+    this.tests = conditions.map(compile);
+    this.marks = new Int32Array(patterns.length);
+    conditions.forEach((condition, index) => {
+      const found = triggers(condition);
+      if (found === null) this.always.push(index);
+      else for (const hash of found.hashes) this.byTrigger.set(hash, [...(this.byTrigger.get(hash) ?? []), index]);
+    });
+  }
+
+  /** Marks the patterns that may match the text `words` were read from; then ask `mayMatch`. */
+  select(words: WordSet): void {
+    this.round = (this.round + 1) | 0;
+    const { marks, round } = this;
+    for (const index of this.always) marks[index] = round;
+    const mark = (hash: number): void => {
+      const list = this.byTrigger.get(hash);
+      if (list) for (const index of list) marks[index] = round;
+    };
+    for (let i = 0; i < words.count; i += 1) mark((words.distinct[i] ?? 0) | 0);
+    if (words.nonAscii) mark(NON_ASCII);
+  }
+
+  /** Whether pattern `index` (constructor order) may match the text last selected for. */
+  mayMatch(index: number, words: WordSet): boolean {
+    return this.marks[index] === this.round && (this.tests[index]?.(words) ?? true);
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The words of a text as `\b` delimits them (runs of [A-Za-z0-9_]), lower case, hashed into a table
+ * that is reused from text to text: one pass over the characters, no strings built. Two words may
+ * share a hash; a look-up then says "present" for an absent word, which only makes the rule scan run
+ * a pattern it could have skipped (never the other way round).
+ */
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** Per ASCII code: its lower case when it makes words ([A-Za-z0-9_]), else 0 (one look-up, few branches). */
+const WORD_CODE = new Uint8Array(128).map((_, code) =>
+  /[A-Za-z0-9_]/.test(String.fromCharCode(code)) ? String.fromCharCode(code).toLowerCase().charCodeAt(0) : 0,
+);
+
+/** A word's hash (never 0: 0 marks an empty slot). */
+const finish = (h: number): number => h >>> 0 || 1;
+
+export function hashWord(word: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i += 1) {
+    const code = word.charCodeAt(i);
+    h = Math.imul(h ^ (code >= 65 && code <= 90 ? code + 32 : code), FNV_PRIME);
+  }
+  return finish(h);
+}
+
+export class WordSet {
+  /** The text last read. */
+  text = '';
+  /** Whether it has a character beyond ASCII. */
+  nonAscii = false;
+  /** Its distinct word hashes, the first `count` entries. */
+  distinct = new Uint32Array(512);
+  count = 0;
+  private slots = new Uint32Array(1024);
+  private mask = 1023;
+  /** Per slot, its word's first and last occurrence; per occurrence, where it starts and the next one. */
+  private first = new Int32Array(1024);
+  private last = new Int32Array(1024);
+  private starts = new Int32Array(512);
+  private next = new Int32Array(512);
+
+  /** Replaces the words held by those of `text`. */
+  read(text: string): void {
+    // At most one word per two characters: a table of twice that keeps probes short.
+    let size = 1024;
+    while (size < text.length + 2) size *= 2;
+    if (this.slots.length < size) {
+      this.slots = new Uint32Array(size);
+      this.distinct = new Uint32Array(size / 2);
+      this.first = new Int32Array(size);
+      this.last = new Int32Array(size);
+      this.starts = new Int32Array(size / 2);
+      this.next = new Int32Array(size / 2);
+    }
+    const { slots, distinct, first, last, starts, next } = this;
+    const mask = size - 1;
+    slots.fill(0, 0, size);
+    this.mask = mask;
+    this.text = text;
+    let count = 0;
+    let occurrences = 0;
+    let wordStart = 0;
+    let high = 0;
+    let h = FNV_OFFSET;
+    let inWord = false;
+    for (let i = 0; i <= text.length; i += 1) {
+      const code = i < text.length ? text.charCodeAt(i) : 32;
+      high |= code;
+      const word = code < 128 ? (WORD_CODE[code] ?? 0) : 0;
+      if (word !== 0) {
+        if (!inWord) wordStart = i;
+        h = Math.imul(h ^ word, FNV_PRIME);
+        inWord = true;
+      } else if (inWord) {
+        const hash = finish(h);
+        let slot = hash & mask;
+        let seen = slots[slot] ?? 0;
+        while (seen !== 0 && seen !== hash) {
+          slot = (slot + 1) & mask;
+          seen = slots[slot] ?? 0;
+        }
+        starts[occurrences] = wordStart;
+        next[occurrences] = -1;
+        if (seen === 0) {
+          slots[slot] = hash;
+          distinct[count] = hash;
+          count += 1;
+          first[slot] = occurrences;
+        } else next[last[slot] ?? 0] = occurrences;
+        last[slot] = occurrences;
+        occurrences += 1;
+        h = FNV_OFFSET;
+        inWord = false;
+      }
+    }
+    this.count = count;
+    this.nonAscii = high > 127;
+  }
+
+  has(hash: number): boolean {
+    return this.slotOf(hash) >= 0;
+  }
+
+  /** Appends to `into` where the word with this hash starts, in order, each time it occurs. */
+  positions(hash: number, into: number[]): void {
+    const slot = this.slotOf(hash);
+    if (slot < 0) return;
+    for (let at = this.first[slot] ?? -1; at >= 0; at = this.next[at] ?? -1) into.push(this.starts[at] ?? 0);
+  }
+
+  private slotOf(hash: number): number {
+    let slot = hash & this.mask;
+    for (let seen = this.slots[slot] ?? 0; seen !== 0; seen = this.slots[slot] ?? 0) {
+      if (seen === hash) return slot;
+      slot = (slot + 1) & this.mask;
+    }
+    return -1;
+  }
+}
