@@ -80,8 +80,15 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
       metrics,
     });
   const log = (err: unknown, message: string) => logger.error({ err }, message);
-  const tools = buildToolCatalogue({ gateway, searchService, admission, baseUrl: config.BASE_URL, log });
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const tools = buildToolCatalogue({
+    gateway,
+    searchService,
+    admission,
+    baseUrl: config.BASE_URL,
+    log,
+    validator: jsonSchemaValidator,
+  });
   app.addHook('onClose', () => searchService.close());
   registerServerCard(app, buildServerCard(identity, config.BASE_URL));
   registerMcpEndpoint(app, {
