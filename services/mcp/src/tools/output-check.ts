@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 
-/** Whether a service's answer is the contract's shape, so the tool can render it and repeat it as `structuredContent`. */
+/** Whether a service's answer has the contract's shape (the tool renders it and repeats it as structuredContent). */
 export type OutputCheck<T> = (body: unknown) => body is T;
 
 /**
