@@ -95,10 +95,11 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
     baseUrl: config.BASE_URL,
     allowedOrigins: allowedOrigins(config),
     bodyLimit: MCP_BODY_LIMIT,
-    createServer: (caller) =>
+    createServer: (caller, replyHeaders) =>
       createMcpServer(
         { identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger },
         caller,
+        replyHeaders,
       ),
   });
   return app;

@@ -24,8 +24,8 @@ export interface McpEndpointOptions {
   /** Public origin: the URL the SDK reports to handlers is built on it. */
   baseUrl: string;
   allowedOrigins: readonly string[];
-  /** A fresh MCP server for one request, knowing its caller. */
-  createServer: (caller: CallerCredentials) => Server;
+  /** A fresh MCP server for one request, knowing its caller; its tools add header fields to `replyHeaders`. */
+  createServer: (caller: CallerCredentials, replyHeaders: Record<string, string>) => Server;
   /** Largest accepted JSON-RPC body in bytes. */
   bodyLimit: number;
 }
@@ -55,8 +55,13 @@ const parseOrUndefined = (text: string): unknown => {
  * bytes the SDK encoded (decoding them to a string only for Fastify to encode it again cost a
  * tenth of a cached `search_web`).
  */
-async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendResponse(
+  reply: FastifyReply,
+  response: Response,
+  replyHeaders: Record<string, string>,
+): Promise<FastifyReply> {
   reply.code(response.status);
+  reply.headers(replyHeaders);
   response.headers.forEach((value, name) => {
     reply.header(name, value);
   });
@@ -105,7 +110,8 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     }
     const body = Array.isArray(parsed) ? parsed.map(narrowInitialize) : narrowInitialize(parsed);
 
-    const server = options.createServer(callerFrom(request.headers, request.id));
+    const replyHeaders: Record<string, string> = {};
+    const server = options.createServer(callerFrom(request.headers, request.id), replyHeaders);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsEventStream(body),
@@ -136,7 +142,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
       reply.hijack();
       return reply;
     }
-    return sendResponse(reply, response);
+    return sendResponse(reply, response, replyHeaders);
   };
 
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

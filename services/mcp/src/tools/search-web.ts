@@ -88,10 +88,10 @@ export function searchWebTool(dependencies: SearchServiceDependencies, validator
       outputSchema,
       annotations: { title: 'Ranked web search', readOnlyHint: true, openWorldHint: true },
     },
-    async run(args, { caller, signal, progress }) {
+    async run(args, { caller, signal, progress, replyHeaders }) {
       const parsed = parseArguments(args, baseUrl);
       if ('refused' in parsed) return parsed.refused;
-      const refused = await admitCaller('search_web', caller, dependencies);
+      const refused = await admitCaller('search_web', caller, dependencies, replyHeaders);
       if (refused) return refused;
       const { request } = parsed;
       await progress.report(
