@@ -33,13 +33,22 @@ export interface McpEndpointOptions {
 /** Headers that describe the original connection or body framing, not the message. */
 const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
 
-function toWebRequest(request: FastifyRequest, baseUrl: string, body: string): Request {
-  const headers = new Headers();
+/**
+ * The request as the SDK's web-standard transport reads it. The body is attached only when the SDK must read it
+ * (JSON we could not parse, which it answers with -32700); otherwise it gets the parsed message, and a body stream
+ * nobody reads would cost more than the rest of the Request (headers go in as a record for the same reason).
+ */
+function toWebRequest(request: FastifyRequest, baseUrl: string, body: string | undefined): Request {
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || HOP_HEADERS.has(name)) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return new Request(new URL(request.url, baseUrl), { method: 'POST', headers, body });
+  return new Request(new URL(request.url, baseUrl), {
+    method: 'POST',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 const parseOrUndefined = (text: string): unknown => {
@@ -128,10 +137,9 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     await server.connect(transport);
     // Invalid JSON is left for the SDK to read and answer (-32700).
     const response = await Promise.race([
-      transport.handleRequest(
-        toWebRequest(request, options.baseUrl, text),
-        parsed === undefined ? undefined : { parsedBody: body },
-      ),
+      parsed === undefined
+        ? transport.handleRequest(toWebRequest(request, options.baseUrl, text))
+        : transport.handleRequest(toWebRequest(request, options.baseUrl, undefined), { parsedBody: body }),
       clientLeft,
     ]);
     if (response === undefined) {
