@@ -6,7 +6,10 @@
  * request costs in all processes together, so this
  * says which process an MCP call pays more in than a REST search, and it moves much less than req/s.
  *
- * `node scripts/bench/cpu-split.ts [rounds]` prints one table per round (Linux only: /proc).
+ * The cases alternate in short slices (REST, MCP, MCP, REST, …), so load from other work on a shared machine falls
+ * on both alike and the req/s ratio is comparable between runs where a whole 5 s run of each is not.
+ *
+ * `node scripts/bench/cpu-split.ts [slices] [seconds]` (default 10 × 2 s per case) prints one table (Linux: /proc).
  */
 import { readFileSync } from 'node:fs';
 
@@ -17,6 +20,7 @@ import { renderText } from '../eval/report.ts';
 import type { LoadTarget } from './load.ts';
 import { load } from './load.ts';
 import { BENCH_SETTINGS, isMain, requireRedis, stopOnSignals } from './settings.ts';
+import { percentile } from './stats.ts';
 import { startBenchTopology } from './topology.ts';
 
 const QUERY = 'how do ocean tides work';
@@ -50,7 +54,8 @@ if (isMain(import.meta.url)) {
   stopOnSignals();
   await requireRedis();
   const s = BENCH_SETTINGS;
-  const rounds = Number(process.argv[2] ?? 2);
+  const slices = Number(process.argv[2] ?? 10);
+  const sliceS = Number(process.argv[3] ?? 2);
   const t = await startBenchTopology({
     redisUrl: s.redisUrl,
     logLevel: s.logLevel,
@@ -80,34 +85,51 @@ if (isMain(import.meta.url)) {
     };
     const redis = await redisPid(s.redisUrl);
     const names = ['gateway', 'mcp', 'search', ...(redis === undefined ? [] : ['redis'])];
-    for (let round = 1; round <= rounds; round += 1) {
-      const rows: string[][] = [];
-      for (const [id, target] of Object.entries(targets)) {
-        const pids = names.map((name) => (name === 'redis' ? redis : t.processes.get(name as ServiceName)?.pid) ?? 0);
-        const before = [...pids.map(cpuMs), ownCpuMs()];
-        const figures = await load(target, { connections: s.connections, durationS: s.durationS, warmupS: s.warmupS });
-        const after = [...pids.map(cpuMs), ownCpuMs()];
-        // The warm-up's requests are not counted but its CPU is: scale by the measured share of the time.
-        const share = s.durationS / (s.durationS + s.warmupS);
-        const perRequest = after.map((a, i) => ((a - (before[i] ?? 0)) * share) / Math.max(figures.requests, 1));
-        const total = perRequest.reduce((sum, ms) => sum + ms, 0);
-        rows.push([
-          id,
-          String(figures.requestsPerSecond),
-          String(figures.p50Ms),
-          ...perRequest.map((ms) => ms.toFixed(2)),
-          total.toFixed(2),
-          String(figures.non2xx + figures.errors),
-        ]);
+    const pids = names.map((name) => (name === 'redis' ? redis : t.processes.get(name as ServiceName)?.pid) ?? 0);
+    const cases = Object.entries(targets).map(([id, target]) => ({
+      id,
+      target,
+      requests: 0,
+      seconds: 0,
+      failed: 0,
+      cpu: names.map(() => 0),
+      own: 0,
+      p50: [] as number[],
+    }));
+    // Warm-up: each case once, not counted.
+    for (const { target } of cases) await load(target, { connections: s.connections, durationS: 1, warmupS: 1 });
+    for (let slice = 0; slice < slices; slice += 1) {
+      for (const sum of slice % 2 === 0 ? cases : [...cases].reverse()) {
+        const before = pids.map(cpuMs);
+        const ownBefore = ownCpuMs();
+        const started = performance.now();
+        const figures = await load(sum.target, { connections: s.connections, durationS: sliceS, warmupS: 0 });
+        sum.seconds += (performance.now() - started) / 1000;
+        sum.cpu = sum.cpu.map((ms, p) => ms + cpuMs(pids[p] ?? 0) - (before[p] ?? 0));
+        sum.own += ownCpuMs() - ownBefore;
+        sum.requests += figures.requests;
+        sum.failed += figures.non2xx + figures.errors;
+        sum.p50.push(figures.p50Ms);
       }
-      console.log(
-        `round ${round}\n${renderText({
-          title: 'CPU ms per request',
-          headers: ['case', 'req/s', 'p50 ms', ...names, 'bench', 'total', 'failed'],
-          rows,
-        })}`,
-      );
     }
+    const rows = cases.map((sum) => {
+      const perRequest = [...sum.cpu, sum.own].map((ms) => ms / Math.max(sum.requests, 1));
+      return [
+        sum.id,
+        (sum.requests / sum.seconds).toFixed(1),
+        String(percentile(sum.p50, 50)),
+        ...perRequest.map((ms) => ms.toFixed(2)),
+        perRequest.reduce((a, b) => a + b, 0).toFixed(2),
+        String(sum.failed),
+      ];
+    });
+    console.log(
+      renderText({
+        title: `CPU ms per request, ${slices} alternating slices of ${sliceS} s per case (p50: median of the slices')`,
+        headers: ['case', 'req/s', 'p50 ms', ...names, 'bench', 'total', 'failed'],
+        rows,
+      }),
+    );
   } finally {
     await t.stop();
   }
