@@ -36,7 +36,7 @@ export async function load(target: LoadTarget, shape: LoadShape): Promise<LoadFi
     connections: shape.connections,
     duration: shape.durationS,
     timeout: 10,
-    warmup: { connections: shape.connections, duration: shape.warmupS },
+    ...(shape.warmupS > 0 ? { warmup: { connections: shape.connections, duration: shape.warmupS } } : {}),
   });
   return {
     requests: result.requests.total,

@@ -5,14 +5,19 @@
  * autocannon at `BENCH_CONNECTIONS`; the child's CPU time (user + system, from /proc) is divided by the requests.
  * On a shared machine this per-request CPU moves much less than throughput does. Linux only (/proc).
  *
- * `node scripts/bench/mcp-process.ts [rounds]` prints one line per round.
+ * `node scripts/bench/mcp-process.ts [rounds] [--redis] [--cpu-prof]` prints one line per round. `--redis` gives the
+ * service the policy store the topology gives it (search_web then charges the limits in Redis, as in production);
+ * `--cpu-prof` writes a V8 CPU profile of the MCP process to .bench/profiles/ when it stops.
  */
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 import autocannon from 'autocannon';
+
+import { REPO_ROOT } from '../../bin/split-topology.ts';
 
 import { BENCH_SETTINGS, requireRedis } from './settings.ts';
 import { startBenchTopology } from './topology.ts';
@@ -50,7 +55,9 @@ function cpuMs(pid: number): number {
 }
 
 await requireRedis();
-const rounds = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const rounds = Number(args.find((a) => !a.startsWith('--')) ?? 3);
+const profileDir = join(REPO_ROOT, '.bench', 'profiles');
 const body = await captureSearchBody();
 const search = createServer((request, response) => {
   request.resume();
@@ -62,7 +69,15 @@ const search = createServer((request, response) => {
 await new Promise<void>((resolve) => search.listen(0, '127.0.0.1', resolve));
 const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}`;
 const child = fork(new URL('./mcp-process-child.ts', import.meta.url), {
-  env: { ...process.env, SEARCH_URL: searchUrl, INTERNAL_TOKEN },
+  env: {
+    ...process.env,
+    SEARCH_URL: searchUrl,
+    INTERNAL_TOKEN,
+    ...(args.includes('--redis') ? { REDIS_URL: BENCH_SETTINGS.redisUrl } : {}),
+  },
+  ...(args.includes('--cpu-prof')
+    ? { execArgv: [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profileDir}`] }
+    : {}),
 });
 try {
   const url = await new Promise<string>((resolve) => child.once('message', (message) => resolve(String(message))));

@@ -44,6 +44,10 @@ beforeAll(async () => {
     });
     app.get('/v1/sandbox', async () => ({ sandbox: true }));
     app.post('/mcp', async () => ({ jsonrpc: '2.0', id: 1, result: {} }));
+    // An MCP reply whose tool charged a search: the service sends the fields of its own hit.
+    app.post('/mcp/charged', async (_request, reply) =>
+      reply.header('ratelimit', '"burst";r=41;t=60').send({ jsonrpc: '2.0', id: 1, result: {} }),
+    );
   });
 });
 afterAll(() => services.close());
@@ -136,6 +140,30 @@ describe.skipIf(!redisAvailable)('burst limiter on the Redis store', () => {
       const res = await gateway.inject({ ...request, remoteAddress: ip });
       expect(res.statusCode).toBeLessThan(400);
       expect(parseStructuredList(String(res.headers.ratelimit))[0]?.params.r).toBe(59);
+    }
+  });
+
+  it('passes on the fields of an MCP reply that charged a search without reading the window again', async () => {
+    const store = redisStore(Number(new URL(redisUrlForTests()).port || 6379), `test-${randomUUID()}:`);
+    let peeks = 0;
+    const peekWindow = store.peekWindow.bind(store);
+    store.peekWindow = async (...args) => {
+      peeks += 1;
+      return peekWindow(...args);
+    };
+    const counted = await gatewayWith(store);
+    try {
+      const mcp = (url: string) =>
+        counted.inject({ method: 'POST', url, payload: {}, headers: { 'x-api-key': OPERATOR_API_KEY } });
+      const charged = await mcp('/mcp/charged');
+      expect(charged.headers.ratelimit).toBe('"burst";r=41;t=60');
+      expect(peeks).toBe(0);
+      // A reply without the fields (initialize, tools/list, a helper tool) gets the current ones.
+      expect((await mcp('/mcp')).headers.ratelimit).toBeDefined();
+      expect(peeks).toBe(1);
+    } finally {
+      await counted.close();
+      await store.close();
     }
   });
 

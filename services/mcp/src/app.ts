@@ -80,18 +80,26 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
       metrics,
     });
   const log = (err: unknown, message: string) => logger.error({ err }, message);
-  const tools = buildToolCatalogue({ gateway, searchService, admission, baseUrl: config.BASE_URL, log });
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
+  const tools = buildToolCatalogue({
+    gateway,
+    searchService,
+    admission,
+    baseUrl: config.BASE_URL,
+    log,
+    validator: jsonSchemaValidator,
+  });
   app.addHook('onClose', () => searchService.close());
   registerServerCard(app, buildServerCard(identity, config.BASE_URL));
   registerMcpEndpoint(app, {
     baseUrl: config.BASE_URL,
     allowedOrigins: allowedOrigins(config),
     bodyLimit: MCP_BODY_LIMIT,
-    createServer: (caller) =>
+    createServer: (caller, replyHeaders) =>
       createMcpServer(
         { identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger },
         caller,
+        replyHeaders,
       ),
   });
   return app;

@@ -26,7 +26,11 @@ export interface McpServerOptions {
  * latter turns an unknown tool into an `isError` result, where the tools spec asks for JSON-RPC
  * -32602, and validates arguments with messages that do not name our contract's remedies.
  */
-export function createMcpServer(options: McpServerOptions, caller: CallerCredentials): Server {
+export function createMcpServer(
+  options: McpServerOptions,
+  caller: CallerCredentials,
+  replyHeaders: Record<string, string>,
+): Server {
   const server = new Server(options.identity, {
     capabilities: { tools: {} },
     instructions: SERVER_INSTRUCTIONS,
@@ -54,6 +58,7 @@ export function createMcpServer(options: McpServerOptions, caller: CallerCredent
         caller,
         signal: extra.signal,
         progress: new Progress(send, options.progressIntervalMs),
+        replyHeaders,
       });
     } catch (error) {
       if (extra.signal.aborted) throw error;

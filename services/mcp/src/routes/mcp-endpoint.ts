@@ -24,8 +24,8 @@ export interface McpEndpointOptions {
   /** Public origin: the URL the SDK reports to handlers is built on it. */
   baseUrl: string;
   allowedOrigins: readonly string[];
-  /** A fresh MCP server for one request, knowing its caller. */
-  createServer: (caller: CallerCredentials) => Server;
+  /** A fresh MCP server for one request, knowing its caller; its tools add header fields to `replyHeaders`. */
+  createServer: (caller: CallerCredentials, replyHeaders: Record<string, string>) => Server;
   /** Largest accepted JSON-RPC body in bytes. */
   bodyLimit: number;
 }
@@ -33,13 +33,22 @@ export interface McpEndpointOptions {
 /** Headers that describe the original connection or body framing, not the message. */
 const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
 
-function toWebRequest(request: FastifyRequest, baseUrl: string, body: string): Request {
-  const headers = new Headers();
+/**
+ * The request as the SDK's web-standard transport reads it. The body is attached only when the SDK must read it
+ * (JSON we could not parse, which it answers with -32700); otherwise it gets the parsed message, and a body stream
+ * nobody reads would cost more than the rest of the Request (headers go in as a record for the same reason).
+ */
+function toWebRequest(request: FastifyRequest, baseUrl: string, body: string | undefined): Request {
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || HOP_HEADERS.has(name)) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return new Request(new URL(request.url, baseUrl), { method: 'POST', headers, body });
+  return new Request(new URL(request.url, baseUrl), {
+    method: 'POST',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 const parseOrUndefined = (text: string): unknown => {
@@ -55,8 +64,13 @@ const parseOrUndefined = (text: string): unknown => {
  * bytes the SDK encoded (decoding them to a string only for Fastify to encode it again cost a
  * tenth of a cached `search_web`).
  */
-async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendResponse(
+  reply: FastifyReply,
+  response: Response,
+  replyHeaders: Record<string, string>,
+): Promise<FastifyReply> {
   reply.code(response.status);
+  reply.headers(replyHeaders);
   response.headers.forEach((value, name) => {
     reply.header(name, value);
   });
@@ -105,7 +119,8 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     }
     const body = Array.isArray(parsed) ? parsed.map(narrowInitialize) : narrowInitialize(parsed);
 
-    const server = options.createServer(callerFrom(request.headers, request.id));
+    const replyHeaders: Record<string, string> = {};
+    const server = options.createServer(callerFrom(request.headers, request.id), replyHeaders);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: !wantsEventStream(body),
@@ -122,10 +137,9 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     await server.connect(transport);
     // Invalid JSON is left for the SDK to read and answer (-32700).
     const response = await Promise.race([
-      transport.handleRequest(
-        toWebRequest(request, options.baseUrl, text),
-        parsed === undefined ? undefined : { parsedBody: body },
-      ),
+      parsed === undefined
+        ? transport.handleRequest(toWebRequest(request, options.baseUrl, text))
+        : transport.handleRequest(toWebRequest(request, options.baseUrl, undefined), { parsedBody: body }),
       clientLeft,
     ]);
     if (response === undefined) {
@@ -136,7 +150,7 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
       reply.hijack();
       return reply;
     }
-    return sendResponse(reply, response);
+    return sendResponse(reply, response, replyHeaders);
   };
 
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

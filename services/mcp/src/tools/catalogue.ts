@@ -1,3 +1,4 @@
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { SearchAdmission } from '@rankgate/platform/limits';
 
 import type { GatewayClient } from '../gateway/gateway-client.ts';
@@ -27,6 +28,8 @@ export interface ToolCatalogueDependencies {
   admission: SearchAdmission | undefined;
   baseUrl: string;
   log: (error: unknown, message: string) => void;
+  /** Compiles the tools' checks of service answers against their outputSchema (the SDK's, shared with the servers). */
+  validator: jsonSchemaValidator;
 }
 
 export function buildToolCatalogue({
@@ -35,14 +38,15 @@ export function buildToolCatalogue({
   admission,
   baseUrl,
   log,
+  validator,
 }: ToolCatalogueDependencies): ReadonlyMap<string, McpTool> {
   const tools: McpTool[] = [];
   const summaries = () =>
     tools.map((tool) => ({ name: tool.definition.name, needs: NEEDS[tool.definition.name] ?? 'mcp:invoke' }));
   tools.push(
-    searchWebTool({ searchService, admission, baseUrl, log }),
+    searchWebTool({ searchService, admission, baseUrl, log }, validator),
     readPagesTool({ searchService, admission, baseUrl, log }),
-    searchSandboxTool({ gateway, baseUrl }),
+    searchSandboxTool({ gateway, baseUrl }, validator),
     serviceInfoTool({ gateway, baseUrl, tools: summaries }),
     explainSignalsTool({ baseUrl }),
   );

@@ -39,7 +39,7 @@ export function readPagesTool(dependencies: SearchServiceDependencies): McpTool 
       outputSchema: toolJsonSchema(ExtractResponseSchema),
       annotations: { title: 'Read and screen web pages', readOnlyHint: true, openWorldHint: true },
     },
-    async run(args, { caller, signal, progress }) {
+    async run(args, { caller, signal, progress, replyHeaders }) {
       const parsed = ExtractRequestSchema.safeParse(args);
       if (!parsed.success) {
         const errors = parsed.error.issues.map((issue) => ({
@@ -58,7 +58,7 @@ export function readPagesTool(dependencies: SearchServiceDependencies): McpTool 
           'read_pages',
         );
       }
-      const refused = await admitCaller('read_pages', caller, dependencies);
+      const refused = await admitCaller('read_pages', caller, dependencies, replyHeaders);
       if (refused) return refused;
       const request: ExtractRequest = parsed.data;
       await progress.report(

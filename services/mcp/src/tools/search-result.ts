@@ -1,25 +1,27 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SearchResponse } from '@rankgate/contracts';
-import { SearchResponseSchema } from '@rankgate/contracts';
 import { PROBLEMS } from '@rankgate/contracts/problems';
 
 import type { GatewayResult } from '../gateway/gateway-client.ts';
 import { failureResult } from './failure-result.ts';
+import type { OutputCheck } from './output-check.ts';
 import { renderSearchResponse } from './render-results.ts';
 import { structuredResult } from './tool.ts';
 
 /**
  * A gateway answer as a tool result: a search response becomes the text rendering plus the
  * gateway's own body as `structuredContent` (so additive fields reach the client, after it passed
- * the contract); a problem, or a body that breaks the contract, becomes a tool error.
+ * the contract: the tool's outputSchema, `isSearchResponse`); a problem, or a body that breaks the contract, becomes
+ * a tool error.
  */
 export function searchToolResult(
   outcome: GatewayResult,
   baseUrl: string,
+  isSearchResponse: OutputCheck<SearchResponse>,
 ): { result: CallToolResult; response?: SearchResponse } {
   if (!outcome.ok) return { result: failureResult(outcome.failure, baseUrl) };
-  const parsed = SearchResponseSchema.safeParse(outcome.body);
-  if (!parsed.success) {
+  const response = outcome.body;
+  if (!isSearchResponse(response)) {
     return {
       result: failureResult(
         {
@@ -33,7 +35,7 @@ export function searchToolResult(
     };
   }
   return {
-    result: structuredResult(renderSearchResponse(parsed.data), outcome.body as Record<string, unknown>, outcome.text),
-    response: parsed.data,
+    result: structuredResult(renderSearchResponse(response), response, outcome.text),
+    response,
   };
 }

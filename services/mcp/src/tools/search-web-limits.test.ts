@@ -82,6 +82,25 @@ describe.skipIf(!redisAvailable)('search_web charges the shared search limits (R
     });
   });
 
+  it('sends the RateLimit fields of its own hit on the HTTP reply, so the gateway need not read the window again', async () => {
+    const ip = '198.51.100.23';
+    const message = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_web', arguments: { q: 'ocean tides' } },
+    };
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const response = await postMcp(t.url, message, { 'x-api-key': OPERATOR_KEY, 'x-rankgate-client-ip': ip });
+      await response.text();
+      remaining.push(response.headers.get('ratelimit-remaining'));
+      expect(response.headers.get('retry-after')).toBeNull();
+    }
+    // Three admitted (2, 1, 0 left), then the refused one still shows the window.
+    expect(remaining).toEqual(['2', '1', '0', '0']);
+  });
+
   it('fails closed when the store is gone: SERVICE_UNAVAILABLE, and no search', async () => {
     const closed = storeWithPrefix(`${keyPrefix}closed:`);
     await closed.close();

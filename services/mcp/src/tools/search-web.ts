@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SearchRequest } from '@rankgate/contracts';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { SearchRequest, SearchResponse } from '@rankgate/contracts';
 import {
   MAX_CHARS,
   parseSearchRequest,
@@ -13,6 +14,7 @@ import type { SearchServiceDependencies } from './admit-caller.ts';
 import { admitCaller } from './admit-caller.ts';
 import { failureResult } from './failure-result.ts';
 import { toolJsonSchema } from './json-schema.ts';
+import { outputCheck } from './output-check.ts';
 import { searchToolResult } from './search-result.ts';
 import type { McpTool } from './tool.ts';
 
@@ -73,21 +75,23 @@ function parseArguments(
 }
 
 /** `search_web`: the REST search, sent straight to the search service once the caller is admitted. */
-export function searchWebTool(dependencies: SearchServiceDependencies): McpTool {
+export function searchWebTool(dependencies: SearchServiceDependencies, validator: jsonSchemaValidator): McpTool {
   const { searchService, baseUrl } = dependencies;
+  const outputSchema = toolJsonSchema(SearchResponseSchema);
+  const isSearchResponse = outputCheck<SearchResponse>(validator, outputSchema);
   return {
     definition: {
       name: 'search_web',
       title: 'Ranked web search',
       description: SEARCH_WEB_DESCRIPTION,
       inputSchema: searchInputSchema(),
-      outputSchema: toolJsonSchema(SearchResponseSchema),
+      outputSchema,
       annotations: { title: 'Ranked web search', readOnlyHint: true, openWorldHint: true },
     },
-    async run(args, { caller, signal, progress }) {
+    async run(args, { caller, signal, progress, replyHeaders }) {
       const parsed = parseArguments(args, baseUrl);
       if ('refused' in parsed) return parsed.refused;
-      const refused = await admitCaller('search_web', caller, dependencies);
+      const refused = await admitCaller('search_web', caller, dependencies, replyHeaders);
       if (refused) return refused;
       const { request } = parsed;
       await progress.report(
@@ -96,7 +100,7 @@ export function searchWebTool(dependencies: SearchServiceDependencies): McpTool 
           : 'Searching: discovering candidates, ranking and screening them',
       );
       const outcome = await progress.during('Still ranking', searchService.search(request, caller, signal));
-      const { result, response } = searchToolResult(outcome, baseUrl);
+      const { result, response } = searchToolResult(outcome, baseUrl, isSearchResponse);
       if (response) {
         await progress.finish(
           `Ranked ${response.results.length} sources (${response.meta.counts.discovered} candidates, ${response.meta.counts.gated_out} removed by the safety gates)`,

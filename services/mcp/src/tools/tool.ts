@@ -9,6 +9,11 @@ interface ToolContext {
   /** Aborted when the MCP request ends early (the client left). */
   signal: AbortSignal;
   progress: Progress;
+  /**
+   * Header fields for the HTTP response that carries the result (a JSON reply; an event stream has sent its
+   * headers already): the RateLimit fields of the search the tool charged, which the gateway then need not look up.
+   */
+  replyHeaders: Record<string, string>;
 }
 
 /** A tool: its listing (JSON Schemas already generated) and its handler. */
