@@ -17,9 +17,9 @@ export interface GatewayFailure {
   errors?: FieldError[];
 }
 
-/** An answer: its parsed body, and the JSON text it was parsed from (a tool result repeats it as text unchanged). */
+/** An answer: its parsed body and headers, or why there is none. */
 export type GatewayResult =
-  { ok: true; body: unknown; text: string; headers: Headers } | { ok: false; failure: GatewayFailure };
+  { ok: true; body: unknown; headers: Headers } | { ok: false; failure: GatewayFailure };
 
 export interface GatewayClientOptions {
   /** The gateway's internal address. */
@@ -148,7 +148,7 @@ export class GatewayClient {
     }
     if (!response.ok) return { ok: false, failure: readFailure(response.status, response.headers, text) };
     try {
-      return { ok: true, body: JSON.parse(text) as unknown, text, headers: response.headers };
+      return { ok: true, body: JSON.parse(text) as unknown, headers: response.headers };
     } catch {
       return {
         ok: false,

@@ -42,11 +42,11 @@ async function closedPort(): Promise<number> {
 }
 
 describe('SearchServiceClient (undici pool)', () => {
-  it('sends the internal headers and the caller, and returns the body with the exact JSON text it came in', async () => {
+  it('sends the internal headers and the caller, and returns the parsed body', async () => {
     const result = await clientFor(service.url).search({ q: 'tides' } as SearchRequest, caller, never);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(JSON.parse(result.text)).toEqual(result.body);
+    expect(result.body).toMatchObject({ results: expect.any(Array) });
     expect(result.headers.get('content-type')).toContain('application/json');
     expect(service.searches().at(-1)?.headers).toMatchObject({
       'x-internal-token': INTERNAL_TOKEN,

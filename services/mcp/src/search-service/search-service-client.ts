@@ -105,7 +105,7 @@ export class SearchServiceClient {
     }
     if (status < 200 || status >= 300) return { ok: false, failure: readFailure(status, responseHeaders, text) };
     try {
-      return { ok: true, body: JSON.parse(text) as unknown, text, headers: responseHeaders };
+      return { ok: true, body: JSON.parse(text) as unknown, headers: responseHeaders };
     } catch {
       return {
         ok: false,

@@ -10,7 +10,7 @@ import { failureResult } from './failure-result.ts';
 import { toolJsonSchema } from './json-schema.ts';
 import { renderExtractResponse } from './render-pages.ts';
 import type { McpTool } from './tool.ts';
-import { structuredResult } from './tool.ts';
+import { untrustedResult } from './tool.ts';
 
 const READ_PAGES_DESCRIPTION = [
   'Read web pages you already have the URLs of (1-20 at once): each is fetched safely (no private addresses), its readable text extracted with hidden text removed, and screened for prompt injection.',
@@ -89,5 +89,5 @@ function extractToolResult(outcome: GatewayResult, baseUrl: string): CallToolRes
     );
   }
   const response: ExtractResponse = parsed.data;
-  return structuredResult(renderExtractResponse(response), outcome.body as Record<string, unknown>, outcome.text);
+  return untrustedResult(renderExtractResponse(response), outcome.body as Record<string, unknown>);
 }

@@ -6,7 +6,7 @@ import type { GatewayResult } from '../gateway/gateway-client.ts';
 import { failureResult } from './failure-result.ts';
 import type { OutputCheck } from './output-check.ts';
 import { renderSearchResponse } from './render-results.ts';
-import { structuredResult } from './tool.ts';
+import { untrustedResult } from './tool.ts';
 
 /**
  * A gateway answer as a tool result: a search response becomes the text rendering plus the
@@ -35,7 +35,7 @@ export function searchToolResult(
     };
   }
   return {
-    result: structuredResult(renderSearchResponse(response), response, outcome.text),
+    result: untrustedResult(renderSearchResponse(response), response),
     response,
   };
 }

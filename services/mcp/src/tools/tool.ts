@@ -29,14 +29,23 @@ export const errorResult = (text: string): CallToolResult => ({ content: [{ type
 /**
  * A structured result: the text a model reads first, then the same data as JSON text for clients
  * that predate `structuredContent` (tools spec: SHOULD also serialise it), and `structuredContent`.
- * `json` is that JSON when the caller already holds it (the service's body as received), saving a
- * second serialisation of the same object.
  */
-export const structuredResult = (text: string, structured: Record<string, unknown>, json?: string): CallToolResult => ({
+export const structuredResult = (text: string, structured: Record<string, unknown>): CallToolResult => ({
   content: [
     { type: 'text', text },
-    { type: 'text', text: json ?? JSON.stringify(structured) },
+    { type: 'text', text: JSON.stringify(structured) },
   ],
+  structuredContent: structured,
+});
+
+/**
+ * A structured result whose data carries text from the web: `text` alone as content, `structuredContent` beside
+ * it. A JSON copy as a second text block would hand a model the same untrusted titles, snippets and page text
+ * outside this response's boundary markers (clients pass every text block to the model), which undoes the
+ * spotlighting; so these tools deviate from the spec's SHOULD, and say so in docs/mcp.md.
+ */
+export const untrustedResult = (text: string, structured: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text }],
   structuredContent: structured,
 });
 
