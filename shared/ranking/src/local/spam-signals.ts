@@ -46,13 +46,14 @@ export function repeatsOf(list: Iterable<string>): WordRepeats {
   return { tokens, most };
 }
 
-const UPPER_ANYWHERE = /\p{Lu}/gu;
+/** Everything but ASCII capitals and characters outside ASCII (which hold the other capitals). */
+const NOT_CAPITAL = /[^A-Z\u0080-\uffff]+/g;
 
 /**
  * Whether the text could be shouting: over 40 letters, over half of them capitals, needs more than 20 capitals. Most
- * text has fewer, found without a loop over its characters.
+ * text has fewer, found by the regular expression engine rather than a loop over its characters.
  */
-const mayShout = (text: string): boolean => (text.match(UPPER_ANYWHERE)?.length ?? 0) > 20;
+const mayShout = (text: string): boolean => text.replace(NOT_CAPITAL, '').length > 20;
 
 /**
  * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,
