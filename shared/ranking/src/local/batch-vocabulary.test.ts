@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { BatchVocabulary } from './batch-vocabulary.ts';
-import { TermMatcher } from './fielded-text.ts';
+import { TermMatcher } from './term-matcher.ts';
 import { repeatsOf } from './spam-signals.ts';
 import { termsOfWords, words } from './text.ts';
 

@@ -3,7 +3,7 @@
  * stemmed and matched against the query once per batch, not once per occurrence (most words recur across the batch).
  * The words are those of `words()` in text.ts.
  */
-import type { TermMatcher } from './fielded-text.ts';
+import type { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
 import { isLowerStopword, NON_ASCII, ROUGH_WORD, stem, unicodeWords } from './text.ts';
 
