@@ -8,8 +8,9 @@
  * statistics come from the batch itself: there is no collection to count in. The features' weights
  * are fit by scripts/train/fit-ranking.ts on the eval's tune half of queries.
  */
-import type { FieldedText, TermMatcher } from './fielded-text.ts';
-import { termCounts } from './fielded-text.ts';
+import type { BatchVocabulary } from './batch-vocabulary.ts';
+import type { FieldedText } from './fielded-text.ts';
+import { feedbackScores, feedbackTerms } from './relevance-feedback.ts';
 import { clamp01 } from './text.ts';
 
 /** Feature settings and weights, chosen on the eval's tune split only (docs/quality.md). */
@@ -226,62 +227,14 @@ function titleOf(text: FieldedText, stats: BatchStats): number {
   return total > 0 ? found / total : 0;
 }
 
-/**
- * RM3 over the batch: P(w | R) from the best first-pass candidates (each weighted by its score,
- * w's share of its words), the query's own terms left out; returns the top terms, weights summing to 1.
- */
-function feedbackTerms(
-  texts: readonly FieldedText[],
-  first: readonly number[],
-  matcher: TermMatcher,
-): Map<string, number> {
-  const { feedbackDocs, feedbackTerms: take } = RELEVANCE_TUNING;
-  const best = first
-    .map((score, i) => ({ score, i }))
-    .sort((x, y) => y.score - x.score || x.i - y.i)
-    .slice(0, feedbackDocs);
-  const mass = new Map<string, number>();
-  const docs = new Map<string, number>();
-  for (const { score, i } of best) {
-    const text = texts[i];
-    if (!text || score <= 0) continue;
-    const length = Math.max(1, text.titleLength * 2 + text.bodyLength);
-    for (const [word, count] of termCounts(text)) {
-      if (word.length < 3 || /^\d+$/.test(word) || matcher.indexOf(word) >= 0) continue;
-      mass.set(word, (mass.get(word) ?? 0) + score * (count / length));
-      docs.set(word, (docs.get(word) ?? 0) + 1);
-    }
-  }
-  // A word in one feedback candidate only is that candidate's topic, not the query's.
-  const top = [...mass]
-    .filter(([word]) => (docs.get(word) ?? 0) >= 2)
-    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
-    .slice(0, take);
-  const sum = top.reduce((a, [, value]) => a + value, 0);
-  return new Map(sum > 0 ? top.map(([word, value]) => [word, value / sum]) : []);
-}
-
-function feedbackOf(text: FieldedText, expansion: ReadonlyMap<string, number>): number {
-  if (expansion.size === 0) return 0;
-  const counts = new Map<string, number>();
-  const count = (word: string, weight: number) => {
-    if (expansion.has(word)) counts.set(word, (counts.get(word) ?? 0) + weight);
-  };
-  for (const word of text.titleWords) count(word, 2);
-  for (const word of text.bodyWords) count(word, 1);
-  let score = 0;
-  for (const [word, n] of counts) score += (expansion.get(word) ?? 0) * (n / (n + 1));
-  return score;
-}
-
 /** Relevance features of every candidate of a batch, in order. `providerRanks` are 1-based. */
 export function lexicalRelevance(
   texts: readonly FieldedText[],
   providerRanks: readonly number[],
-  matcher: TermMatcher,
+  vocabulary: BatchVocabulary,
   weights: FeatureWeights = RELEVANCE_WEIGHTS,
 ): RelevanceFeatures[] {
-  const stats = batchStats(texts, matcher.terms.length);
+  const stats = batchStats(texts, vocabulary.matcher.terms.length);
   const { firstPass, feedbackPrior } = RELEVANCE_TUNING;
   const ql = rescale(texts.map((text) => queryLikelihood(text, stats)));
   const base = texts.map((text, i) => ({
@@ -298,12 +251,13 @@ export function lexicalRelevance(
       (firstPass.bm25 + firstPass.coverage + firstPass.proximity);
     return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
   });
-  const expansion = feedbackTerms(texts, first, matcher);
+  const expansion = feedbackTerms(texts, first, vocabulary, RELEVANCE_TUNING);
+  const feedback = feedbackScores(texts, expansion);
   // Feedback and the rescaled query likelihood compare candidates: a page judged alone (deep mode) has neither, and
   // is blended from the features it has rather than scored 0 on them.
   const used = texts.length >= MIN_BATCH_FOR_COMPARISON ? weights : { ...weights, ql: 0, feedback: 0 };
   return base.map((f, i) => {
-    const features = { ...f, feedback: feedbackOf(texts[i] as FieldedText, expansion) };
+    const features = { ...f, feedback: feedback[i] ?? 0 };
     return { ...features, relevance: blend(features, used) };
   });
 }

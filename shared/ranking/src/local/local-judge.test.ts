@@ -98,6 +98,33 @@ describe('the local judge', () => {
     expect(alone!.signals.subject_match).toBeLessThan(0.5);
   });
 
+  it("passes a row naming all of a statement's grammatical subject, where most of the batch names the noun", async () => {
+    // The claim is about invadopodium assembly; "Src" is one actor in it. A row on that assembly that never says
+    // "Src" is on the subject; one that names only part of it ("invadopodia") still fails where most rows say "Src".
+    const query = 'Assembly of invadopodia is triggered by focal generation of lipids and activation of the kinase Src';
+    const src = {
+      title: 'Src and invadopodia',
+      url: 'local://a',
+      snippet: 'Src kinase triggers invadopodia assembly.',
+    };
+    const [, , , assembly, part] = await verdicts(query, [
+      src,
+      src,
+      src,
+      { title: 'Cortactin', url: 'local://b', snippet: 'Cortactin phosphorylation controls invadopodium assembly.' },
+      { title: 'Cortactin', url: 'local://c', snippet: 'Cortactin controls the stages of invadopodia.' },
+    ]);
+    expect(assembly!.signals.subject_match).toBe(0.5);
+    expect(part!.signals.subject_match).toBeLessThan(0.5);
+    // A question has no such subject: "born" and "Curie" without "Marie" do not stand for her.
+    const [einstein] = await verdicts('When was Marie Curie born', [
+      { title: 'Einstein', url: 'local://d', snippet: 'Albert Einstein was born in Ulm in 1879.' },
+      { title: 'Marie Curie', url: 'local://e', snippet: 'Marie Curie was a physicist.' },
+      { title: 'Marie Curie', url: 'local://f', snippet: 'Marie Curie won two Nobel prizes.' },
+    ]);
+    expect(einstein!.signals.subject_match).toBeLessThan(0.5);
+  });
+
   it("reads Wikipedia's tagline as a copy only on a known host that is not Wikipedia", async () => {
     const snippet =
       'From Wikipedia, the free encyclopedia. Ecological anthropology studies adaptation to environments.';

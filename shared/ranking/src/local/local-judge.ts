@@ -1,14 +1,16 @@
 import { screenPage, screenResult } from '../screening/index.ts';
 import { LOCAL_JUDGE_WEIGHTS } from '../score-weights.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
-import { evidenceOf, fieldedText, TermMatcher } from './fielded-text.ts';
+import { BatchVocabulary } from './batch-vocabulary.ts';
+import { evidenceOf, fieldedText } from './fielded-text.ts';
+import { TermMatcher } from './term-matcher.ts';
 import type { RelevanceFeatures } from './lexical-relevance.ts';
 import { lexicalRelevance } from './lexical-relevance.ts';
 import { analyzeQuery } from './query-analysis.ts';
 import { answerability, statesSoughtFact, subjectMatch, subjectShare, termWeights } from './relevance-signals.ts';
 import { authorityOf, isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
-import { domainOf, round3, termsOfWords, words } from './text.ts';
+import { domainOf, round3 } from './text.ts';
 
 /** The detector's score: stage A's when only title and snippet are known, else the whole page's. */
 function injectionOf(input: JudgeInput): number {
@@ -48,24 +50,25 @@ export function localVerdicts(
   inputs: readonly JudgeInput[],
 ): { verdicts: JudgeVerdict[]; features: RelevanceFeatures[] } {
   const analysis = analyzeQuery(query);
-  const matcher = new TermMatcher(analysis.terms);
+  // Every word of the batch is looked up, stemmed and matched against the query once.
+  const vocabulary = new BatchVocabulary(new TermMatcher(analysis.terms));
   // The whole text the provider returned (and the page in deep mode), each read once.
   const texts = inputs.map((input) => {
     const extras = [...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])];
     const body = [input.snippet, ...extras].join('\n');
     // Split once: the relevance features read the content terms, the spam signal the words of title and snippet.
-    const titleWords = words(input.title);
-    const snippetWords = words(input.snippet);
+    const titleWords = vocabulary.wordsOf(input.title);
+    const snippetWords = vocabulary.wordsOf(input.snippet);
     // A snippet cut from a passage also sent whole (the local provider's) is read once, not counted twice.
     const window = input.snippet.replace(/^…|…$/g, '');
     const snippetRepeated = window.length > 0 && extras.some((extra) => extra.includes(window));
-    const bodyTerms = [
-      ...(snippetRepeated ? [] : termsOfWords(snippetWords)),
-      ...extras.flatMap((extra) => termsOfWords(words(extra))),
-    ];
-    const fielded = fieldedText(termsOfWords(titleWords), bodyTerms, matcher);
-    const spamWords = [...titleWords, ...snippetWords];
-    return { body, fielded, spamWords, evidence: evidenceOf(fielded, matcher, `${input.title}\n${body}`) };
+    const bodyTerms = vocabulary.termsOf(
+      ...(snippetRepeated ? [] : [snippetWords]),
+      ...extras.map((extra) => vocabulary.wordsOf(extra)),
+    );
+    const fielded = fieldedText(vocabulary.termsOf(titleWords), bodyTerms, vocabulary);
+    const repeats = vocabulary.repeatsOf(titleWords, snippetWords);
+    return { body, fielded, repeats, evidence: evidenceOf(fielded, vocabulary, `${input.title}\n${body}`) };
   });
   // Query terms weigh by how specific they are among the candidates judged together.
   const weights = termWeights(
@@ -79,10 +82,10 @@ export function localVerdicts(
   const relevance = lexicalRelevance(
     texts.map((t) => t.fielded),
     inputs.map((input) => input.providerRank ?? 1),
-    matcher,
+    vocabulary,
   );
   const verdicts = inputs.map((input, i): JudgeVerdict => {
-    const { body, evidence, spamWords } = texts[i] as (typeof texts)[number];
+    const { body, evidence, repeats } = texts[i] as (typeof texts)[number];
     const domain = domainOf(input.url);
     const subject = subjectMatch(analysis, evidence, share);
     return {
@@ -93,7 +96,7 @@ export function localVerdicts(
         on_topic: round3(relevance[i]?.relevance ?? 0),
         states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
         subject_match: subject === null ? null : round3(subject),
-        spam: round3(spamScore(domain, input.title, input.snippet, spamWords)),
+        spam: round3(spamScore(domain, input.title, input.snippet, repeats)),
         // Page text is new evidence; title and snippet were screened in stage A already.
         prompt_injection: injectionOf(input),
       },

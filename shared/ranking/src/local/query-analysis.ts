@@ -1,4 +1,4 @@
-import { contentTerms, isStopword, stem } from './text.ts';
+import { contentTerms, isStopword, stem, termsOfWords, words } from './text.ts';
 
 /** What kind of fact the query asks for; `states_sought_fact` looks for that kind of evidence. */
 export type QueryIntent = 'when' | 'who' | 'where' | 'quantity' | 'why' | 'how' | 'definition' | 'other';
@@ -14,6 +14,11 @@ export interface QueryAnalysis {
    */
   subjectNamed: boolean;
   intent: QueryIntent;
+  /**
+   * A statement's grammatical subject: the content terms before its first auxiliary verb ("Assembly of invadopodia
+   * is triggered by ..." → "assembly", "invadopodia"); empty for a question or when no auxiliary opens the predicate.
+   */
+  claimSubject: string[];
   /** The query's content words in order, for phrase matching. */
   phrase: string;
 }
@@ -51,6 +56,27 @@ function startsSentence(query: string, index: number): boolean {
 /** A capital that grammar does not explain: a second capital or a digit ("ALDH1", "iOS", "DMRT1", "McCain"). */
 const looksLikeName = (word: string): boolean => /^.[\s\S]*[\p{Lu}\p{N}]/u.test(word);
 
+/** Verbs that open a statement's predicate: what comes before names what the statement is about. */
+const AUXILIARIES = new Set(
+  'is are was were be been has have had can could may might will would shall should must does do did'.split(' '),
+);
+
+const QUESTION_WORDS = new Set('what when where who whom whose why which how'.split(' '));
+
+/** A subject is named in the first few words; an auxiliary later in a long sentence sits in a clause. */
+const MAX_CLAIM_SUBJECT_WORDS = 6;
+
+/** The content terms of a statement's grammatical subject (`claimSubject` of QueryAnalysis). */
+function claimSubjectOf(query: string): string[] {
+  if (/\?\s*$/.test(query)) return [];
+  const list = words(query);
+  if (QUESTION_WORDS.has(list[0] ?? '')) return [];
+  const verb = list.findIndex((word) => AUXILIARIES.has(word));
+  // An auxiliary first is a question without its mark ("is coffee bad for you").
+  if (verb <= 0 || verb > MAX_CLAIM_SUBJECT_WORDS) return [];
+  return [...new Set(termsOfWords(list.slice(0, verb)))];
+}
+
 export function analyzeQuery(query: string): QueryAnalysis {
   const terms = [...new Set(contentTerms(query))];
   const names = [...query.matchAll(/(?:^|\s)([\p{Lu}][\p{L}\p{N}-]+)/gu)]
@@ -69,5 +95,6 @@ export function analyzeQuery(query: string): QueryAnalysis {
   // A capitalised word ("Marie", "Jamaica") names a person, place or thing whose absence is telling;
   // a symbol ("CCL19", "AMPK") is often spelled out or abbreviated differently in a source.
   const subjectNamed = names.some(({ word }) => /^\p{Lu}\p{Ll}+$/u.test(word));
-  return { terms, subjectTerms, subjectNamed, intent, phrase: terms.join(' ') };
+  const claimSubject = claimSubjectOf(query);
+  return { terms, subjectTerms, subjectNamed, intent, claimSubject, phrase: terms.join(' ') };
 }

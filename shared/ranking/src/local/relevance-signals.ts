@@ -105,12 +105,16 @@ export function subjectShare(query: QueryAnalysis, batch: readonly TermEvidence[
  * subjectShare), only when at least half the batch names the subject or the row shares no term
  * with the query at all. Where most of the provider's results do not name the subject, the sources
  * call it something else (a claim's "Src" is an abstract's "tyrosine kinase"), and its absence from
- * one more row says nothing.
+ * one more row says nothing. A row naming every term of a statement's grammatical subject (`claimSubject`:
+ * "Assembly of invadopodia" in "Assembly of invadopodia is triggered by ... Src") is on what the statement is
+ * about, and passes at 0.5 whatever else the statement names.
  */
 export function subjectMatch(query: QueryAnalysis, c: TermEvidence, share: number | null = null): number | null {
   if (query.subjectTerms.length === 0) return null;
   const subject = query.subjectTerms.filter((t) => c.mentions(t)).length / query.subjectTerms.length;
   if (subject > 0) return 0.5 + 0.5 * subject;
+  // A row naming all of what a statement is about is on its subject, whatever else the statement names.
+  if (query.claimSubject.length > 0 && query.claimSubject.every((t) => c.mentions(t))) return 0.5;
   if (query.terms.length === 0) return 0;
   const covered = query.terms.filter((t) => c.mentions(t)).length / query.terms.length;
   const needed = query.subjectNamed ? ABSENT_SUBJECT_COVERAGE.named : ABSENT_SUBJECT_COVERAGE.guessed;

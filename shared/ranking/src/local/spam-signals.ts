@@ -26,28 +26,50 @@ function letterCounts(text: string): { letters: number; upper: number } {
   return { letters, upper };
 }
 
-/**
- * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,
- * keyword stuffing, and a spammy domain shape. `split`: the words of title and snippet when the caller has them.
- */
-export function spamScore(domain: string, title: string, snippet: string, split?: readonly string[]): number {
-  const text = `${title} ${snippet}`;
-  let spam = domainLooksSpammy(domain);
-  if (CLICKBAIT.test(text)) spam += 0.45;
-  if (/[!?]{3,}/.test(text)) spam += 0.15;
-  const { letters, upper } = letterCounts(text);
-  if (letters > 40 && upper / letters > 0.5) spam += 0.25;
-  // Keyword stuffing: one word of four letters or more making over a fifth of them.
+/** Words of four letters or more in a text, and the most times any one of them occurs: keyword stuffing's evidence. */
+export interface WordRepeats {
+  tokens: number;
+  most: number;
+}
+
+export function repeatsOf(list: Iterable<string>): WordRepeats {
   const counts = new Map<string, number>();
   let tokens = 0;
   let most = 0;
-  for (const word of split ?? words(text)) {
+  for (const word of list) {
     if (word.length <= 3) continue;
     tokens += 1;
     const count = (counts.get(word) ?? 0) + 1;
     counts.set(word, count);
     if (count > most) most = count;
   }
+  return { tokens, most };
+}
+
+/** Everything but ASCII capitals and characters outside ASCII (which hold the other capitals). */
+const NOT_CAPITAL = /[^A-Z\u0080-\uffff]+/g;
+
+/**
+ * Whether the text could be shouting: over 40 letters, over half of them capitals, needs more than 20 capitals. Most
+ * text has fewer, found by the regular expression engine rather than a loop over its characters.
+ */
+const mayShout = (text: string): boolean => text.replace(NOT_CAPITAL, '').length > 20;
+
+/**
+ * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,
+ * keyword stuffing, and a spammy domain shape. `repeats`: of the words of title and snippet, when the caller has them.
+ */
+export function spamScore(domain: string, title: string, snippet: string, repeats?: WordRepeats): number {
+  const text = `${title} ${snippet}`;
+  let spam = domainLooksSpammy(domain);
+  if (CLICKBAIT.test(text)) spam += 0.45;
+  if (/[!?]{3,}/.test(text)) spam += 0.15;
+  if (mayShout(text)) {
+    const { letters, upper } = letterCounts(text);
+    if (letters > 40 && upper / letters > 0.5) spam += 0.25;
+  }
+  // Keyword stuffing: one word of four letters or more making over a fifth of them.
+  const { tokens, most } = repeats ?? repeatsOf(words(text));
   if (tokens >= 12 && most / tokens > 0.2) spam += 0.3;
   return clamp01(spam);
 }

@@ -21,9 +21,12 @@ export function stem(word: string): string {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 /** ASCII words, with any run holding non-ASCII characters kept whole for WORD to split. */
-const ROUGH_WORD = /[a-z0-9\u0080-\uffff]+(?:'[a-z]+)?/g;
+export const ROUGH_WORD = /[a-z0-9\u0080-\uffff]+(?:'[a-z]+)?/g;
 // eslint-disable-next-line no-control-regex
-const NON_ASCII = /[^\x00-\x7f]/;
+export const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The Unicode words of a lower-cased run holding characters other than ASCII (as `words` splits it). */
+export const unicodeWords = (run: string): string[] => run.match(WORD) ?? [];
 
 /**
  * The lower-cased words of a text. Most text is ASCII, where a plain character class is several
@@ -34,7 +37,7 @@ export function words(text: string): string[] {
   const lower = text.toLowerCase();
   const rough = lower.match(ROUGH_WORD) ?? [];
   if (!NON_ASCII.test(lower)) return rough;
-  return rough.flatMap((token) => (NON_ASCII.test(token) ? (token.match(WORD) ?? []) : [token]));
+  return rough.flatMap((token) => (NON_ASCII.test(token) ? unicodeWords(token) : [token]));
 }
 
 /** Content terms of already split words: stop words removed, stemmed. */
@@ -52,6 +55,9 @@ export function contentTerms(text: string): string[] {
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
+
+/** `isStopword` for a word already lower-cased. */
+export const isLowerStopword = (word: string): boolean => STOPWORDS.has(word);
 
 /** Share of `terms` found in `haystack` (a set of stemmed terms); 0 when there are no terms. */
 export function coverage(terms: readonly string[], haystack: ReadonlySet<string>): number {

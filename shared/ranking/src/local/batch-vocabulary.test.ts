@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+import { BatchVocabulary } from './batch-vocabulary.ts';
+import { TermMatcher } from './term-matcher.ts';
+import { repeatsOf } from './spam-signals.ts';
+import { termsOfWords, words } from './text.ts';
+
+const texts = [
+  "Don't stop: CCL19 binds CCR7 (2x).",
+  'The β-cell’s émigré — Zürich±5 日本 studies of cells',
+  'Cells, cells and more CELLS: the cell studies the studies.',
+  '',
+];
+
+describe('the batch vocabulary', () => {
+  const vocabulary = new BatchVocabulary(new TermMatcher(['cell', 'study']));
+  const spell = (ids: Int32Array, table: readonly string[]) => [...ids].map((id) => table[id]);
+
+  it('splits a text into the words and content terms text.ts gives', () => {
+    for (const text of texts) {
+      const ids = vocabulary.wordsOf(text);
+      expect(spell(ids, vocabulary.words)).toEqual(words(text));
+      expect(spell(vocabulary.termsOf(ids), vocabulary.terms)).toEqual(termsOfWords(words(text)));
+    }
+  });
+
+  it('gives a word one id however often it recurs, and knows the query term each term stands for', () => {
+    const ids = vocabulary.wordsOf('cells cells');
+    expect(ids[0]).toBe(ids[1]);
+    const [cells, studies, ccl19] = vocabulary.termsOf(vocabulary.wordsOf('cells studies ccl19'));
+    expect(vocabulary.queryIndex[cells!]).toBe(0);
+    expect(vocabulary.queryIndex[studies!]).toBe(1);
+    expect(vocabulary.queryIndex[ccl19!]).toBe(-1);
+  });
+
+  it('counts repeated words as the spam signal does', () => {
+    const stuffed = 'cheap flights cheap hotels cheap cars cheap deals cheap cheap tours';
+    const a = vocabulary.wordsOf(stuffed);
+    const b = vocabulary.wordsOf(texts[2]!);
+    expect(vocabulary.repeatsOf(a, b)).toEqual(repeatsOf([...words(stuffed), ...words(texts[2]!)]));
+    // The counts are cleared after each use.
+    expect(vocabulary.repeatsOf(a)).toEqual(repeatsOf(words(stuffed)));
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The words of one batch of candidates as integer ids: each distinct word is lower-cased, looked up as a stop word,
+ * stemmed and matched against the query once per batch, not once per occurrence (most words recur across the batch).
+ * The words are those of `words()` in text.ts.
+ */
+import type { TermMatcher } from './term-matcher.ts';
+import type { WordRepeats } from './spam-signals.ts';
+import { isLowerStopword, NON_ASCII, ROUGH_WORD, stem, unicodeWords } from './text.ts';
+
+export class BatchVocabulary {
+  private readonly wordIds = new Map<string, number>();
+  /** Word id → the word, lower-cased. */
+  readonly words: string[] = [];
+  /** Word id → its content term's id, or -1 for a stop word. */
+  private readonly wordTerm: number[] = [];
+  private readonly termIds = new Map<string, number>();
+  /** Term id → the stemmed content term. */
+  readonly terms: string[] = [];
+  /** Term id → the query term (index) it stands for, or -1 (the matcher's answer, asked once). */
+  readonly queryIndex: number[] = [];
+  /** Term id → whether it is its query term itself, not a longer form or variant. */
+  readonly exact: boolean[] = [];
+  private scratch = new Int32Array(1024);
+  private wordCounts = new Int32Array(1024);
+  private readonly matching = new Map<string, Uint8Array>();
+  readonly matcher: TermMatcher;
+
+  constructor(matcher: TermMatcher) {
+    this.matcher = matcher;
+  }
+
+  /** For each term id, 1 when `matches(term, that term)`: remembered per `term` for the batch. */
+  matchingTerms(term: string, matches: (term: string, word: string) => boolean): Uint8Array {
+    let found = this.matching.get(term);
+    if (found === undefined || found.length < this.terms.length) {
+      found = Uint8Array.from(this.terms, (word) => (matches(term, word) ? 1 : 0));
+      this.matching.set(term, found);
+    }
+    return found;
+  }
+
+  /** The id of a content term already seen in the batch, or -1. */
+  termIdOf(term: string): number {
+    return this.termIds.get(term) ?? -1;
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.termIds.set(term, id);
+      this.terms.push(term);
+      const index = this.matcher.indexOf(term);
+      this.queryIndex.push(index);
+      this.exact.push(index >= 0 && term === this.matcher.terms[index]);
+    }
+    return id;
+  }
+
+  private wordId(word: string): number {
+    let id = this.wordIds.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.wordIds.set(word, id);
+      this.words.push(word);
+      this.wordTerm.push(isLowerStopword(word) ? -1 : this.termId(stem(word)));
+    }
+    return id;
+  }
+
+  private push(count: number, id: number): void {
+    if (count === this.scratch.length) {
+      const grown = new Int32Array(count * 2);
+      grown.set(this.scratch);
+      this.scratch = grown;
+    }
+    this.scratch[count] = id;
+  }
+
+  /** The ids of a text's lower-cased words, in order: `words(text)` of text.ts. */
+  wordsOf(text: string): Int32Array {
+    const lower = text.toLowerCase();
+    // The regular expression engine splits faster than a loop over character codes; the split words are then
+    // looked up once each.
+    const rough = lower.match(ROUGH_WORD);
+    if (rough === null) return new Int32Array(0);
+    let count = 0;
+    for (const token of rough) {
+      let id = this.wordIds.get(token);
+      if (id === undefined) {
+        if (NON_ASCII.test(token)) {
+          for (const word of unicodeWords(token)) {
+            this.push(count, this.wordId(word));
+            count += 1;
+          }
+          continue;
+        }
+        id = this.wordId(token);
+      }
+      this.push(count, id);
+      count += 1;
+    }
+    return this.scratch.slice(0, count);
+  }
+
+  /** `repeatsOf` (spam-signals.ts) of words given as ids. */
+  repeatsOf(...wordLists: readonly Int32Array[]): WordRepeats {
+    if (this.wordCounts.length < this.words.length) this.wordCounts = new Int32Array(this.words.length * 2);
+    const counts = this.wordCounts;
+    let tokens = 0;
+    let most = 0;
+    for (const list of wordLists) {
+      for (let i = 0; i < list.length; i += 1) {
+        const id = list[i] as number;
+        if ((this.words[id] as string).length <= 3) continue;
+        tokens += 1;
+        const count = (counts[id] as number) + 1;
+        counts[id] = count;
+        if (count > most) most = count;
+      }
+    }
+    for (const list of wordLists) for (let i = 0; i < list.length; i += 1) counts[list[i] as number] = 0;
+    return { tokens, most };
+  }
+
+  /** The content terms (ids) of words (ids): stop words dropped. */
+  termsOf(...wordLists: readonly Int32Array[]): Int32Array {
+    let count = 0;
+    for (const list of wordLists) {
+      for (let i = 0; i < list.length; i += 1) {
+        const term = this.wordTerm[list[i] as number] as number;
+        if (term < 0) continue;
+        this.push(count, term);
+        count += 1;
+      }
+    }
+    return this.scratch.slice(0, count);
+  }
+}
