@@ -18,8 +18,7 @@ export interface GatewayFailure {
 }
 
 /** An answer: its parsed body and headers, or why there is none. */
-export type GatewayResult =
-  { ok: true; body: unknown; headers: Headers } | { ok: false; failure: GatewayFailure };
+export type GatewayResult = { ok: true; body: unknown; headers: Headers } | { ok: false; failure: GatewayFailure };
 
 export interface GatewayClientOptions {
   /** The gateway's internal address. */
