@@ -71,7 +71,12 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     None moved recall by more than a point at equal FPR, and each change of the held-out benign texts' top scores moved
     the calibrated gate. Moving the gate instead shows the limit: at the lowest gate where every FPR target still holds
     (0.50; WildGuard 0.030) recall would be 0.782 / 0.763 / 0.394. The shortfall is the model's ranking, not its
-    calibration; reaching 0.90 needs a detector that reads meaning, not a further lexical feature.
+    calibration; reaching 0.90 needs a detector that reads meaning, not a further lexical feature. An eighth variant,
+    benign answers as question-and-answer sites print them ("the correct option is B. I hope this helps"), written
+    for the genre of the one relevant DL19 row the detector drops, also changed every later random draw of the
+    synthetic data: the calibrated bias moved from 0.15 to 0.95 and the figures to 0.737 / 0.728 / 0.438, 0.044 /
+    0.041 / 0.010 (WildGuard over its target; not shipped). The spread between random streams is as large as any
+    variant's effect, so single go/no-go runs like these decide little.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
