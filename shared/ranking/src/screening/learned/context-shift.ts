@@ -7,6 +7,8 @@
  * they combine from training data.
  */
 
+import { sentenceMarks } from './sentence-marks.ts';
+
 /** Words too common to say what a sentence is about. */
 const STOP_WORDS = new Set([
   'about',
@@ -82,33 +84,13 @@ const STOP_WORDS = new Set([
   "can't",
 ]);
 
-/** Second person or a request: the sentence speaks to whoever reads it. */
-const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
-/** First person: the writer speaks of themselves, as a person asking for help does. */
-const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
-/**
- * Aimed at a model rather than a person: names an assistant or model, its reply or output, its user or
- * instructions, or asks for what an attacker wants (secrets, links, tools). A how-to addresses a person
- * about the page's own procedure and has none of these; an injection nearly always has one.
- */
-const AIMS_AT_MODEL = new RegExp(
-  [
-    String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
-    String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
-    String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
-    String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
-    String.raw`https?:\/\/|\bwww\.`,
-    String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
-  ].join('|'),
-  'gi',
-);
 /** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
 const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
 
 export interface SentenceTraits {
   /** Speaks to the reader. */
   addressed: boolean;
-  /** Names a model, its reply, user or instructions, or secrets, links or tools (AIMS_AT_MODEL). */
+  /** Names a model, its reply, user or instructions, or secrets, links or tools (./sentence-marks.ts). */
   aimsAtModel: boolean;
   question: boolean;
   /**
@@ -138,7 +120,22 @@ function hashWord(word: string): number {
   for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
-const STOP_HASHES = new Set([...STOP_WORDS].map(hashWord));
+// The stop words' hashes in a small open-addressing table of int32 keys (a Set of hashes above 2^31 holds
+// heap numbers, slow to look up on every word); a slot holding 0 is empty (no stop word hashes to 0).
+const STOP_SLOTS = 256;
+const stopTable = new Int32Array(STOP_SLOTS);
+for (const word of STOP_WORDS) {
+  const key = hashWord(word) | 0;
+  let slot = key & (STOP_SLOTS - 1);
+  while (stopTable[slot] !== 0 && stopTable[slot] !== key) slot = (slot + 1) & (STOP_SLOTS - 1);
+  stopTable[slot] = key;
+}
+function isStopHash(key: number): boolean {
+  for (let slot = key & (STOP_SLOTS - 1); stopTable[slot] !== 0; slot = (slot + 1) & (STOP_SLOTS - 1)) {
+    if (stopTable[slot] === key) return true;
+  }
+  return false;
+}
 
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
 const lowerCode = (text: string, i: number, code: number): number =>
@@ -158,17 +155,9 @@ function contentWords(text: string, sink: (hash: number, at: number) => void): v
       h = Math.imul(h ^ lowerCode(text, i, code), FNV_PRIME);
       continue;
     }
-    if (start >= 0 && i - start >= 4 && !STOP_HASHES.has(h >>> 0)) sink(h >>> 0, start);
+    if (start >= 0 && i - start >= 4 && !isStopHash(h | 0)) sink(h >>> 0, start);
     start = -1;
   }
-}
-
-/** Per sentence, whether `pattern` (global) matches inside it. */
-function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, count: number): Uint8Array {
-  const out = new Uint8Array(count);
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) out[blockAt(match.index)] = 1;
-  return out;
 }
 
 /** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
@@ -238,12 +227,7 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     total[block] = (total[block] ?? 0) + 1;
     if (tableFirst[slotOf(wordHashes[i] ?? 0)] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
   }
-  cursor = 0;
-  const addressed = marked(text, ADDRESSED, blockAt, count);
-  cursor = 0;
-  const firstPerson = marked(text, FIRST_PERSON, blockAt, count);
-  cursor = 0;
-  const aimsAtModel = marked(text, AIMS_AT_MODEL, blockAt, count);
+  const { addressed, firstPerson, aimsAtModel } = sentenceMarks(text, starts);
   const question = new Uint8Array(count);
   let speakingCount = 0;
   for (let block = 0; block < count; block += 1) {
