@@ -7,7 +7,6 @@
 
 import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
-import { nextSentenceEnd } from './sentence-ends.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -175,8 +174,14 @@ const MAX_SENTENCE_CHARS = 240;
 /** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
 const MIN_SENTENCE_CHARS = 30;
 /**
+ * ". ", "! ", "? " (any whitespace after), " — ", which joins a result's title to its description, and
+ * a cell separator "|" (a table or a "SUBJECT: …|CONTENT: …" record has no sentence stops of its own).
+ */
+const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+|\s*\|\s*/g;
+
+/**
  * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? ", "|" and " — " (whitespace
- * of any kind, so lines play no part; ./sentence-ends.ts), short sentences join the next, long ones are cut.
+ * of any kind, so lines play no part), short sentences join the next, long ones are cut.
  */
 export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
   const blockOf = new Uint16Array(text.length + 1);
@@ -194,10 +199,11 @@ export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number
     blockOf.fill(Math.min(65535, starts.length - 1), from, to);
     from = to;
   };
-  for (let found = nextSentenceEnd(text, 0); found >= 0; found = nextSentenceEnd(text, found >> 1)) {
-    const to = found >> 1;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
+    const to = match.index + match[0].length;
     // A title's " — " always ends it: a short title must not join the description's first sentence.
-    if (to - from >= MIN_SENTENCE_CHARS || (found & 1) === 1) close(to);
+    if (to - from >= MIN_SENTENCE_CHARS || match[0].includes('—')) close(to);
   }
   if (from < text.length || starts.length === 0) close(text.length);
   blockOf[text.length] = Math.max(0, Math.min(65535, starts.length - 1));
