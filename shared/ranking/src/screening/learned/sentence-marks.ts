@@ -30,17 +30,28 @@ const AIMS_AT = new RegExp(AIMS_AT_MODEL.source, 'iy');
 
 const ADDRESSED_WORD = 1;
 const FIRST_PERSON_WORD = 2;
-/** A word an AIMS_AT_MODEL match can start with (its ASCII word: "réponse" starts with the word "r"). */
+/** A whole AIMS_AT_MODEL match by itself: its branch is this word and a word boundary. */
 const AIMS_WORD = 4;
+/**
+ * A word an AIMS_AT_MODEL match can start with, only before a certain character (its ASCII word:
+ * "réponse" starts with the word "r", "user's" with "user"): tried there with the regex.
+ */
+const AIMS_START = 8;
+const AIMS_WORDS = [
+  ...['assistant', 'assistent', 'assistente', 'asistente', 'chatbot', 'bot', 'ai', 'ki', 'ia', 'llm', 'model'],
+  ...['agent', 'ignore', 'disregard', 'instead', 'password', 'credential', 'credentials', 'secret', 'token'],
+  ...['link', 'url', 'antwort', 'respuesta', 'risposta', 'anweisungen', 'instrucciones'],
+];
+/** The words AIMS_AT_MODEL goes on from, and how it goes on (the regex decides; this only rules places out). */
+const AIMS_STARTS: Record<string, string> = {
+  ...{ the: ' user', your: ' ', language: ' model', system: ' prompt', previous: ' instructions', instructions: ' ' },
+  ...{ api: ' key', email: ' ', user: "'s", e: '-mail', www: '.', r: 'é' },
+};
 const FLAGGED: [string, number][] = [
   ...['you', 'your', 'yours', 'yourself', 'please', 'kindly'].map((w): [string, number] => [w, ADDRESSED_WORD]),
   ...['I', 'my', 'me', 'we', 'our', 'us'].map((w): [string, number] => [w, FIRST_PERSON_WORD]),
-  ...[
-    ...['assistant', 'assistent', 'assistente', 'asistente', 'chatbot', 'bot', 'ai', 'ki', 'ia', 'llm', 'model'],
-    ...['agent', 'language', 'your', 'the', 'user', 'system', 'previous', 'instructions', 'ignore', 'disregard'],
-    ...['instead', 'password', 'api', 'credential', 'credentials', 'secret', 'token', 'link', 'url', 'e', 'email'],
-    ...['www', 'antwort', 'r', 'respuesta', 'risposta', 'anweisungen', 'instrucciones'],
-  ].map((w): [string, number] => [w, AIMS_WORD]),
+  ...AIMS_WORDS.map((w): [string, number] => [w, AIMS_WORD]),
+  ...Object.keys(AIMS_STARTS).map((w): [string, number] => [w, AIMS_START]),
 ];
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -53,18 +64,23 @@ const lowerAscii = (code: number): number => (code >= 65 && code <= 90 ? code + 
 const TABLE_SIZE = 256;
 const tableUsed = new Uint8Array(TABLE_SIZE);
 const tableHash = new Int32Array(TABLE_SIZE);
-const tableWord: string[] = [];
+const tableWord: string[] = new Array<string>(TABLE_SIZE).fill('');
 const tableFlags = new Uint8Array(TABLE_SIZE);
+/** Per slot: its word in lower case, and for an AIMS_START word how AIMS_AT_MODEL goes on after it. */
+const tableLower: string[] = new Array<string>(TABLE_SIZE).fill('');
+const tableNext: string[] = new Array<string>(TABLE_SIZE).fill('');
 for (const [word, flag] of FLAGGED) {
   let h = FNV_OFFSET;
   for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ lowerAscii(word.charCodeAt(i)), FNV_PRIME);
   let slot = h & (TABLE_SIZE - 1);
-  while (tableUsed[slot] === 1 && tableWord[slot]?.toLowerCase() !== word.toLowerCase()) slot = (slot + 1) & 255;
+  while (tableUsed[slot] === 1 && tableLower[slot] !== word.toLowerCase()) slot = (slot + 1) & (TABLE_SIZE - 1);
   tableUsed[slot] = 1;
   tableHash[slot] = h;
   // The first person's words are case-sensitive ("I", not "i"): kept as written, compared as written.
-  tableWord[slot] = flag === FIRST_PERSON_WORD ? word : (tableWord[slot] ?? word);
+  tableWord[slot] = flag === FIRST_PERSON_WORD || tableWord[slot] === '' ? word : (tableWord[slot] ?? word);
+  tableLower[slot] = word.toLowerCase();
   tableFlags[slot] = (tableFlags[slot] ?? 0) | flag;
+  if (flag === AIMS_START) tableNext[slot] = AIMS_STARTS[word] ?? '';
 }
 
 /** Whether text[from, to) is `word`, ASCII case folded, or exactly (`exact`). */
@@ -73,6 +89,18 @@ function sameWord(text: string, from: number, to: number, word: string, exact: b
   for (let i = 0; i < word.length; i += 1) {
     const code = text.charCodeAt(from + i);
     if ((exact ? code : lowerAscii(code)) !== word.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Whether `text` goes on at `at` with `next` (lower case), as the "i" flag folds ASCII letters and "é". */
+function goesOn(text: string, at: number, next: string): boolean {
+  if (at + next.length > text.length) return false;
+  for (let k = 0; k < next.length; k += 1) {
+    const want = next.charCodeAt(k);
+    const code = text.charCodeAt(at + k);
+    if (code === want || ((want >= 97 && want <= 122) || want === 0xe9 ? (code | 0x20) === want : false)) continue;
+    return false;
   }
   return true;
 }
@@ -130,13 +158,16 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
       h = Math.imul(h ^ lowerAscii(code), FNV_PRIME);
     }
     let flags = 0;
+    let next = '';
     for (let slot = h & (TABLE_SIZE - 1); tableUsed[slot] === 1; slot = (slot + 1) & (TABLE_SIZE - 1)) {
       if (tableHash[slot] !== h) continue;
-      const word = tableWord[slot] ?? '';
       const slotFlags = tableFlags[slot] ?? 0;
-      if (slotFlags & FIRST_PERSON_WORD && sameWord(text, from, i, word, true)) flags |= FIRST_PERSON_WORD;
-      if (slotFlags & ~FIRST_PERSON_WORD && sameWord(text, from, i, word.toLowerCase(), false))
+      if (slotFlags & FIRST_PERSON_WORD && sameWord(text, from, i, tableWord[slot] ?? '', true))
+        flags |= FIRST_PERSON_WORD;
+      if (slotFlags & ~FIRST_PERSON_WORD && sameWord(text, from, i, tableLower[slot] ?? '', false)) {
         flags |= slotFlags & ~FIRST_PERSON_WORD;
+        next = tableNext[slot] ?? '';
+      }
     }
     if (flags & ADDRESSED_WORD) marks.addressed[blockAt(from)] = 1;
     if (flags & FIRST_PERSON_WORD) marks.firstPerson[blockAt(from)] = 1;
@@ -145,7 +176,10 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
       (text.charCodeAt(from) | 0x20) === 103 &&
       (text.charCodeAt(from + 1) | 0x20) === 112 &&
       (text.charCodeAt(from + 2) | 0x20) === 116;
-    if (flags & AIMS_WORD || gpt) tryAims(from);
+    if (flags & AIMS_WORD && from >= aimsFrom) {
+      marks.aimsAtModel[blockAt(from)] = 1;
+      aimsFrom = i;
+    } else if (gpt || (flags & AIMS_START && goesOn(text, i, next))) tryAims(from);
     // "https?://" needs no word boundary: tried at each "http" inside a word too, in order.
     for (let at = http; at >= 0 && at < i; at += 1) {
       if ((text.charCodeAt(at) | 0x20) === 104 && httpAt(text, at)) tryAims(at);
