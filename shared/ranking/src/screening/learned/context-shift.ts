@@ -141,8 +141,25 @@ const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code
 const lowerCode = (text: string, i: number, code: number): number =>
   code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code;
 
-/** Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and offset. */
-function contentWords(text: string, sink: (hash: number, at: number) => void): void {
+/** Per content word, its hash, sentence and slot in the table; reused across calls (scoring is synchronous). */
+let wordHashes = new Uint32Array(1024);
+let wordBlocks = new Uint32Array(1024);
+let wordSlots = new Uint32Array(1024);
+const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
+  const bigger = new Uint32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+};
+
+/**
+ * Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and
+ * sentence, into wordHashes and wordBlocks; returns how many.
+ */
+function contentWords(text: string, starts: readonly number[]): number {
+  const count = starts.length;
+  let block = 0;
+  let nextStart = count > 1 ? (starts[1] ?? 0) : Infinity;
+  let words = 0;
   let start = -1;
   let h = FNV_OFFSET;
   for (let i = 0; i <= text.length; i += 1) {
@@ -155,21 +172,25 @@ function contentWords(text: string, sink: (hash: number, at: number) => void): v
       h = Math.imul(h ^ lowerCode(text, i, code), FNV_PRIME);
       continue;
     }
-    if (start >= 0 && i - start >= 4 && !isStopHash(h | 0)) sink(h >>> 0, start);
+    if (start >= 0 && i - start >= 4 && !isStopHash(h | 0)) {
+      if (words >= wordHashes.length) {
+        wordHashes = grow(wordHashes);
+        wordBlocks = grow(wordBlocks);
+        wordSlots = grow(wordSlots);
+      }
+      while (start >= nextStart) {
+        block += 1;
+        nextStart = block + 1 < count ? (starts[block + 1] ?? 0) : Infinity;
+      }
+      wordHashes[words] = h >>> 0;
+      wordBlocks[words] = block;
+      words += 1;
+    }
     start = -1;
   }
+  return words;
 }
 
-/** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
-let wordHashes = new Uint32Array(1024);
-let wordBlocks = new Uint32Array(1024);
-const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
-  const bigger = new Uint32Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-};
-
-const UNSEEN = -2;
 const SHARED = -1;
 let tableKeys = new Uint32Array(64);
 let tableFirst = new Int32Array(64);
@@ -177,23 +198,7 @@ let tableFirst = new Int32Array(64);
 /** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
 export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
   const count = starts.length;
-  let cursor = 0;
-  // Offsets arrive in increasing order within each pass; a pass starts again at 0.
-  const blockAt = (at: number): number => {
-    if (at < (starts[cursor] ?? 0)) cursor = 0;
-    while (cursor + 1 < count && (starts[cursor + 1] ?? 0) <= at) cursor += 1;
-    return cursor;
-  };
-  let words = 0;
-  contentWords(text, (hash, at) => {
-    if (words >= wordHashes.length) {
-      wordHashes = grow(wordHashes);
-      wordBlocks = grow(wordBlocks);
-    }
-    wordHashes[words] = hash;
-    wordBlocks[words] = blockAt(at);
-    words += 1;
-  });
+  const words = contentWords(text, starts);
   // Per distinct word (open addressing over the reused table): the first sentence it was seen in, or
   // SHARED once seen in two different sentences.
   let size = 64;
@@ -203,29 +208,25 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     tableFirst = new Int32Array(size);
   }
   tableKeys.fill(0, 0, size);
-  const slotOf = (hash: number): number => {
+  const last = size - 1;
+  for (let i = 0; i < words; i += 1) {
+    const hash = wordHashes[i] ?? 0;
     const key = hash === 0 ? 1 : hash;
-    let slot = key & (size - 1);
-    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & (size - 1);
+    let slot = key & last;
+    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & last;
+    const block = wordBlocks[i] ?? 0;
+    wordSlots[i] = slot;
     if (tableKeys[slot] === 0) {
       tableKeys[slot] = key;
-      tableFirst[slot] = UNSEEN;
-    }
-    return slot;
-  };
-  for (let i = 0; i < words; i += 1) {
-    const slot = slotOf(wordHashes[i] ?? 0);
-    const block = wordBlocks[i] ?? 0;
-    const first = tableFirst[slot] ?? UNSEEN;
-    if (first === UNSEEN) tableFirst[slot] = block;
-    else if (first !== block) tableFirst[slot] = SHARED;
+      tableFirst[slot] = block;
+    } else if (tableFirst[slot] !== block) tableFirst[slot] = SHARED;
   }
   const total = new Uint16Array(count);
   const shared = new Uint16Array(count);
   for (let i = 0; i < words; i += 1) {
     const block = wordBlocks[i] ?? 0;
     total[block] = (total[block] ?? 0) + 1;
-    if (tableFirst[slotOf(wordHashes[i] ?? 0)] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
+    if (tableFirst[wordSlots[i] ?? 0] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
   }
   const { addressed, firstPerson, aimsAtModel } = sentenceMarks(text, starts);
   const question = new Uint8Array(count);
