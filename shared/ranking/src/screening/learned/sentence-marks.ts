@@ -1,10 +1,12 @@
 /**
  * Which sentences speak to the reader (ADDRESSED), of the writer (FIRST_PERSON) or aim at a model
  * (AIMS_AT_MODEL): the sentence of each match start of each pattern, as a global exec loop gives them.
- * One walk over the ASCII words replaces three regex passes over the whole text: the first two
- * patterns match exactly a word from a list (their \b is ASCII, as these words are), and the third
- * is tried (sticky) only where a match can start: at a word on its list of first words, or at "http".
+ * The text's words (../word-set.ts, read once for the rule scan too) replace three regex passes over the
+ * whole text: the first two patterns match exactly a word from a list (their \b is ASCII, as these words
+ * are), and the third is tried (sticky) only where a match can start: at a word on its list of first
+ * words, at a word starting "gpt", or at "http".
  */
+import { hashWord, wordsOf } from '../word-set.ts';
 
 /** Second person or a request: the sentence speaks to whoever reads it. */
 export const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
@@ -54,43 +56,32 @@ const FLAGGED: [string, number][] = [
   ...Object.keys(AIMS_STARTS).map((w): [string, number] => [w, AIMS_START]),
 ];
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 const isAsciiWord = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 const lowerAscii = (code: number): number => (code >= 65 && code <= 90 ? code + 32 : code);
 
-// Open addressing by the FNV hash of the lower-cased word; a hit is checked letter by letter.
-const TABLE_SIZE = 256;
-const tableUsed = new Uint8Array(TABLE_SIZE);
-const tableHash = new Int32Array(TABLE_SIZE);
-const tableWord: string[] = new Array<string>(TABLE_SIZE).fill('');
-const tableFlags = new Uint8Array(TABLE_SIZE);
-/** Per slot: its word in lower case, and for an AIMS_START word how AIMS_AT_MODEL goes on after it. */
-const tableLower: string[] = new Array<string>(TABLE_SIZE).fill('');
-const tableNext: string[] = new Array<string>(TABLE_SIZE).fill('');
-for (const [word, flag] of FLAGGED) {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ lowerAscii(word.charCodeAt(i)), FNV_PRIME);
-  let slot = h & (TABLE_SIZE - 1);
-  while (tableUsed[slot] === 1 && tableLower[slot] !== word.toLowerCase()) slot = (slot + 1) & (TABLE_SIZE - 1);
-  tableUsed[slot] = 1;
-  tableHash[slot] = h;
-  // The first person's words are case-sensitive ("I", not "i"): kept as written, compared as written.
-  tableWord[slot] = flag === FIRST_PERSON_WORD || tableWord[slot] === '' ? word : (tableWord[slot] ?? word);
-  tableLower[slot] = word.toLowerCase();
-  tableFlags[slot] = (tableFlags[slot] ?? 0) | flag;
-  if (flag === AIMS_START) tableNext[slot] = AIMS_STARTS[word] ?? '';
+interface Flagged {
+  hash: number;
+  /** As written for the first person (case-sensitive), else lower case. */
+  word: string;
+  flag: number;
+  /** For an AIMS_START word, how AIMS_AT_MODEL goes on after it. */
+  next: string;
 }
+const FLAGGED_WORDS: Flagged[] = FLAGGED.map(([word, flag]) => ({
+  hash: hashWord(word),
+  word: flag === FIRST_PERSON_WORD ? word : word.toLowerCase(),
+  flag,
+  next: AIMS_STARTS[word] ?? '',
+}));
 
-/** Whether text[from, to) is `word`, ASCII case folded, or exactly (`exact`). */
-function sameWord(text: string, from: number, to: number, word: string, exact: boolean): boolean {
-  if (to - from !== word.length) return false;
+/** Whether the ASCII word at `at` is `word`, ASCII case folded, or exactly (`exact`). */
+function wordAt(text: string, at: number, word: string, exact: boolean): boolean {
   for (let i = 0; i < word.length; i += 1) {
-    const code = text.charCodeAt(from + i);
+    const code = text.charCodeAt(at + i);
     if ((exact ? code : lowerAscii(code)) !== word.charCodeAt(i)) return false;
   }
-  return true;
+  return !isAsciiWord(text.charCodeAt(at + word.length));
 }
 
 /** Whether `text` goes on at `at` with `next` (lower case), as the "i" flag folds ASCII letters and "é". */
@@ -105,17 +96,30 @@ function goesOn(text: string, at: number, next: string): boolean {
   return true;
 }
 
-/** "http" (any case) at `at`. */
-const httpAt = (text: string, at: number): boolean =>
-  (text.charCodeAt(at + 1) | 0x20) === 116 &&
-  (text.charCodeAt(at + 2) | 0x20) === 116 &&
-  (text.charCodeAt(at + 3) | 0x20) === 112;
+/** Where a word starting "gpt" or an "http" may be (any case): found by the regex engine, checked below. */
+const GPT_OR_HTTP = /gpt|http/gi;
 
 export interface SentenceMarks {
   addressed: Uint8Array;
   firstPerson: Uint8Array;
   aimsAtModel: Uint8Array;
 }
+
+/** The sentence `at` lies in (starts ascending, starts[0] ≤ at). */
+function blockOf(starts: readonly number[], at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** AIMS_AT_MODEL's candidate starts, doubled: plus 1 for a whole match, plus 0 for a place to try the regex. */
+const candidates: number[] = [];
+const POSITIONS: number[] = [];
 
 /** Per sentence (sentence k spans starts[k] to starts[k + 1]), whether each pattern matches in it. */
 export function sentenceMarks(text: string, starts: readonly number[]): SentenceMarks {
@@ -125,65 +129,44 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
     firstPerson: new Uint8Array(count),
     aimsAtModel: new Uint8Array(count),
   };
-  let block = 0;
-  let nextStart = count > 1 ? (starts[1] ?? 0) : Infinity;
-  const blockAt = (at: number): number => {
-    while (at >= nextStart) {
-      block += 1;
-      nextStart = block + 1 < count ? (starts[block + 1] ?? 0) : Infinity;
+  const words = wordsOf(text);
+  candidates.length = 0;
+  for (const { hash, word, flag, next } of FLAGGED_WORDS) {
+    if (!words.has(hash)) continue;
+    POSITIONS.length = 0;
+    words.positions(hash, POSITIONS);
+    for (const at of POSITIONS) {
+      if (!wordAt(text, at, word, flag === FIRST_PERSON_WORD)) continue;
+      if (flag === ADDRESSED_WORD) marks.addressed[blockOf(starts, at)] = 1;
+      else if (flag === FIRST_PERSON_WORD) marks.firstPerson[blockOf(starts, at)] = 1;
+      else if (flag === AIMS_WORD) candidates.push(at * 2 + 1);
+      else if (goesOn(text, at + word.length, next)) candidates.push(at * 2);
     }
-    return block;
-  };
-  // The end of the last AIMS_AT_MODEL match: a global exec loop looks for the next one from there.
+  }
+  GPT_OR_HTTP.lastIndex = 0;
+  for (let match = GPT_OR_HTTP.exec(text); match !== null; match = GPT_OR_HTTP.exec(text)) {
+    const at = match.index;
+    // "https?://" needs no word boundary; "gpt\S*" starts a word.
+    if (match[0].length === 4 || !isAsciiWord(text.charCodeAt(at - 1))) candidates.push(at * 2);
+    GPT_OR_HTTP.lastIndex = at + 1;
+  }
+  candidates.sort((a, b) => a - b);
+  // The end of the last match: a global exec loop looks for the next one from there.
   let aimsFrom = 0;
-  const tryAims = (at: number): void => {
-    if (at < aimsFrom) return;
+  for (const candidate of candidates) {
+    const at = candidate >> 1;
+    if (at < aimsFrom) continue;
+    if ((candidate & 1) === 1) {
+      marks.aimsAtModel[blockOf(starts, at)] = 1;
+      aimsFrom = at + 1;
+      while (isAsciiWord(text.charCodeAt(aimsFrom))) aimsFrom += 1;
+      continue;
+    }
     AIMS_AT.lastIndex = at;
     const match = AIMS_AT.exec(text);
-    if (match === null) return;
-    marks.aimsAtModel[blockAt(at)] = 1;
+    if (match === null) continue;
+    marks.aimsAtModel[blockOf(starts, at)] = 1;
     aimsFrom = at + match[0].length;
-  };
-  const length = text.length;
-  for (let i = 0; i < length; i += 1) {
-    let code = text.charCodeAt(i);
-    if (!isAsciiWord(code)) continue;
-    const from = i;
-    let h = FNV_OFFSET;
-    let http = -1;
-    for (; i < length; i += 1) {
-      code = text.charCodeAt(i);
-      if (!isAsciiWord(code)) break;
-      if ((code | 0x20) === 104 && http < 0 && httpAt(text, i)) http = i;
-      h = Math.imul(h ^ lowerAscii(code), FNV_PRIME);
-    }
-    let flags = 0;
-    let next = '';
-    for (let slot = h & (TABLE_SIZE - 1); tableUsed[slot] === 1; slot = (slot + 1) & (TABLE_SIZE - 1)) {
-      if (tableHash[slot] !== h) continue;
-      const slotFlags = tableFlags[slot] ?? 0;
-      if (slotFlags & FIRST_PERSON_WORD && sameWord(text, from, i, tableWord[slot] ?? '', true))
-        flags |= FIRST_PERSON_WORD;
-      if (slotFlags & ~FIRST_PERSON_WORD && sameWord(text, from, i, tableLower[slot] ?? '', false)) {
-        flags |= slotFlags & ~FIRST_PERSON_WORD;
-        next = tableNext[slot] ?? '';
-      }
-    }
-    if (flags & ADDRESSED_WORD) marks.addressed[blockAt(from)] = 1;
-    if (flags & FIRST_PERSON_WORD) marks.firstPerson[blockAt(from)] = 1;
-    const gpt =
-      i - from >= 3 &&
-      (text.charCodeAt(from) | 0x20) === 103 &&
-      (text.charCodeAt(from + 1) | 0x20) === 112 &&
-      (text.charCodeAt(from + 2) | 0x20) === 116;
-    if (flags & AIMS_WORD && from >= aimsFrom) {
-      marks.aimsAtModel[blockAt(from)] = 1;
-      aimsFrom = i;
-    } else if (gpt || (flags & AIMS_START && goesOn(text, i, next))) tryAims(from);
-    // "https?://" needs no word boundary: tried at each "http" inside a word too, in order.
-    for (let at = http; at >= 0 && at < i; at += 1) {
-      if ((text.charCodeAt(at) | 0x20) === 104 && httpAt(text, at)) tryAims(at);
-    }
   }
   return marks;
 }
