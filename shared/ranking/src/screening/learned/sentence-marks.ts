@@ -35,8 +35,8 @@ const FIRST_PERSON_WORD = 2;
 /** A whole AIMS_AT_MODEL match by itself: its branch is this word and a word boundary. */
 const AIMS_WORD = 4;
 /**
- * A word an AIMS_AT_MODEL match can start with, only before a certain character (its ASCII word:
- * "réponse" starts with the word "r", "user's" with "user"): tried there with the regex.
+ * A word an AIMS_AT_MODEL match can start with where a certain text follows (its ASCII word: "réponse"
+ * starts with the word "r", "user's" with "user"): tried there with the regex.
  */
 const AIMS_START = 8;
 const AIMS_WORDS = [
