@@ -63,6 +63,13 @@ const BASE64_MIN_RUN = 40;
 const isBase64Char = (code: number): boolean =>
   (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
 
+const WORD = 1;
+const BASE64 = 2;
+/** Per ASCII code, whether it makes words (WORD) and base64 (BASE64): one look-up per character, not two tests. */
+const CHAR_KIND = new Uint8Array(128).map(
+  (_, code) => (isWordChar(code) ? WORD : 0) | (isBase64Char(code) ? BASE64 : 0),
+);
+
 /** A run of base64 characters that mixes cases and digits: an encoded payload, not a word or a hex hash. */
 const looksEncoded = (run: string): boolean =>
   /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
@@ -92,11 +99,12 @@ function characterRuns(text: string): CharacterRuns {
   let base64 = false;
   for (let i = 0; i <= text.length; i += 1) {
     const code = i < text.length ? text.charCodeAt(i) : -1;
-    if (!isBase64Char(code)) {
+    const kind = code >= 0 && code < 128 ? (CHAR_KIND[code] ?? 0) : 0;
+    if ((kind & BASE64) === 0) {
       if (!base64 && i - base64Start >= BASE64_MIN_RUN) base64 = looksEncoded(text.slice(base64Start, i));
       base64Start = i + 1;
     }
-    if (isWordChar(code)) {
+    if ((kind & WORD) !== 0) {
       if (start < 0) start = i;
       continue;
     }

@@ -7,7 +7,8 @@ import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
 import { leadingWords } from './pattern-words.ts';
-import { WordSet, hashWord } from './word-set.ts';
+import type { WordSet } from './word-set.ts';
+import { hashWord, wordsOf } from './word-set.ts';
 
 /** A family's patterns, one list per flag set, in the order the flag sets first occur among all patterns. */
 interface FamilyScan {
@@ -41,8 +42,8 @@ const SCANS: readonly FamilyScan[] = INJECTION_FAMILIES.map((family) => ({
 }));
 
 const PREFILTER = new PatternPrefilter(PATTERNS);
-/** The words of the text being scanned (reused; scanning is synchronous). */
-const WORDS = new WordSet();
+/** The words of the text being scanned (shared with the learned model; scanning is synchronous). */
+let WORDS: WordSet = wordsOf('');
 
 /** Tried where its leading words start when they start this many times or fewer (a regex walk is cheaper beyond). */
 const MAX_STARTS = 48;
@@ -85,7 +86,7 @@ export interface Span {
  */
 export function familiesMatching(text: string): Map<InjectionFamily, Span> {
   const found = new Map<InjectionFamily, Span>();
-  WORDS.read(text);
+  WORDS = wordsOf(text);
   PREFILTER.select(WORDS);
   for (const { family, groups } of SCANS) {
     for (const group of groups) {

@@ -119,3 +119,12 @@ export class WordSet {
     return -1;
   }
 }
+
+/** One set shared by the rule scan and the learned model, which read the same text one after the other. */
+const SHARED_WORDS = new WordSet();
+
+/** The words of `text`, read only when the shared set holds another text's (scoring is synchronous). */
+export function wordsOf(text: string): WordSet {
+  if (SHARED_WORDS.text !== text) SHARED_WORDS.read(text);
+  return SHARED_WORDS;
+}

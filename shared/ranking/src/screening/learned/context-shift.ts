@@ -7,6 +7,8 @@
  * they combine from training data.
  */
 
+import { sentenceMarks } from './sentence-marks.ts';
+
 /** Words too common to say what a sentence is about. */
 const STOP_WORDS = new Set([
   'about',
@@ -82,33 +84,13 @@ const STOP_WORDS = new Set([
   "can't",
 ]);
 
-/** Second person or a request: the sentence speaks to whoever reads it. */
-const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
-/** First person: the writer speaks of themselves, as a person asking for help does. */
-const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/g;
-/**
- * Aimed at a model rather than a person: names an assistant or model, its reply or output, its user or
- * instructions, or asks for what an attacker wants (secrets, links, tools). A how-to addresses a person
- * about the page's own procedure and has none of these; an injection nearly always has one.
- */
-const AIMS_AT_MODEL = new RegExp(
-  [
-    String.raw`\b(?:assistant|assistente?|asistente|chatbot|bot|ai|ki|ia|llm|gpt\S*|model|agent|language model)\b`,
-    String.raw`\byour (?:reply|response|answer|output|summary|instructions|task|prompt|rules|guidelines)\b`,
-    String.raw`\b(?:the user|user's|system prompt|previous instructions|instructions above|ignore|disregard|instead)\b`,
-    String.raw`\b(?:password|api key|credentials?|secret|token|link|url|e-?mail (?:it |this |them )?to)\b`,
-    String.raw`https?:\/\/|\bwww\.`,
-    String.raw`\b(?:antwort|réponse|respuesta|risposta|anweisungen|instructions précédentes|instrucciones)\b`,
-  ].join('|'),
-  'gi',
-);
 /** A sentence's last visible character is a question mark (closing quotes and brackets aside). */
 const CLOSERS = new Set(['"', "'", '’', '”', ')', ']', ' ']);
 
 export interface SentenceTraits {
   /** Speaks to the reader. */
   addressed: boolean;
-  /** Names a model, its reply, user or instructions, or secrets, links or tools (AIMS_AT_MODEL). */
+  /** Names a model, its reply, user or instructions, or secrets, links or tools (./sentence-marks.ts). */
   aimsAtModel: boolean;
   question: boolean;
   /**
@@ -138,14 +120,46 @@ function hashWord(word: string): number {
   for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
   return h >>> 0;
 }
-const STOP_HASHES = new Set([...STOP_WORDS].map(hashWord));
+// The stop words' hashes in a small open-addressing table of int32 keys (a Set of hashes above 2^31 holds
+// heap numbers, slow to look up on every word); a slot holding 0 is empty (no stop word hashes to 0).
+const STOP_SLOTS = 256;
+const stopTable = new Int32Array(STOP_SLOTS);
+for (const word of STOP_WORDS) {
+  const key = hashWord(word) | 0;
+  let slot = key & (STOP_SLOTS - 1);
+  while (stopTable[slot] !== 0 && stopTable[slot] !== key) slot = (slot + 1) & (STOP_SLOTS - 1);
+  stopTable[slot] = key;
+}
+function isStopHash(key: number): boolean {
+  for (let slot = key & (STOP_SLOTS - 1); stopTable[slot] !== 0; slot = (slot + 1) & (STOP_SLOTS - 1)) {
+    if (stopTable[slot] === key) return true;
+  }
+  return false;
+}
 
 const isLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code > 127;
 const lowerCode = (text: string, i: number, code: number): number =>
   code >= 65 && code <= 90 ? code + 32 : code > 127 ? text.charAt(i).toLowerCase().charCodeAt(0) : code;
 
-/** Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and offset. */
-function contentWords(text: string, sink: (hash: number, at: number) => void): void {
+/** Per content word, its hash, sentence and slot in the table; reused across calls (scoring is synchronous). */
+let wordHashes = new Uint32Array(1024);
+let wordBlocks = new Uint32Array(1024);
+let wordSlots = new Uint32Array(1024);
+const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
+  const bigger = new Uint32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+};
+
+/**
+ * Each word of four letters or more of `text` that is not a stop word: its hash (lower case) and
+ * sentence, into wordHashes and wordBlocks; returns how many.
+ */
+function contentWords(text: string, starts: readonly number[]): number {
+  const count = starts.length;
+  let block = 0;
+  let nextStart = count > 1 ? (starts[1] ?? 0) : Infinity;
+  let words = 0;
   let start = -1;
   let h = FNV_OFFSET;
   for (let i = 0; i <= text.length; i += 1) {
@@ -158,29 +172,25 @@ function contentWords(text: string, sink: (hash: number, at: number) => void): v
       h = Math.imul(h ^ lowerCode(text, i, code), FNV_PRIME);
       continue;
     }
-    if (start >= 0 && i - start >= 4 && !STOP_HASHES.has(h >>> 0)) sink(h >>> 0, start);
+    if (start >= 0 && i - start >= 4 && !isStopHash(h | 0)) {
+      if (words >= wordHashes.length) {
+        wordHashes = grow(wordHashes);
+        wordBlocks = grow(wordBlocks);
+        wordSlots = grow(wordSlots);
+      }
+      while (start >= nextStart) {
+        block += 1;
+        nextStart = block + 1 < count ? (starts[block + 1] ?? 0) : Infinity;
+      }
+      wordHashes[words] = h >>> 0;
+      wordBlocks[words] = block;
+      words += 1;
+    }
     start = -1;
   }
+  return words;
 }
 
-/** Per sentence, whether `pattern` (global) matches inside it. */
-function marked(text: string, pattern: RegExp, blockAt: (at: number) => number, count: number): Uint8Array {
-  const out = new Uint8Array(count);
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) out[blockAt(match.index)] = 1;
-  return out;
-}
-
-/** Per content word, its hash and sentence; reused across calls (scoring is synchronous). */
-let wordHashes = new Uint32Array(1024);
-let wordBlocks = new Uint32Array(1024);
-const grow = (array: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
-  const bigger = new Uint32Array(array.length * 2);
-  bigger.set(array);
-  return bigger;
-};
-
-const UNSEEN = -2;
 const SHARED = -1;
 let tableKeys = new Uint32Array(64);
 let tableFirst = new Int32Array(64);
@@ -188,23 +198,7 @@ let tableFirst = new Int32Array(64);
 /** The traits of each sentence of `text` (sentence k spans starts[k] to starts[k + 1]). */
 export function sentenceTraits(text: string, starts: readonly number[]): SentenceTraits[] {
   const count = starts.length;
-  let cursor = 0;
-  // Offsets arrive in increasing order within each pass; a pass starts again at 0.
-  const blockAt = (at: number): number => {
-    if (at < (starts[cursor] ?? 0)) cursor = 0;
-    while (cursor + 1 < count && (starts[cursor + 1] ?? 0) <= at) cursor += 1;
-    return cursor;
-  };
-  let words = 0;
-  contentWords(text, (hash, at) => {
-    if (words >= wordHashes.length) {
-      wordHashes = grow(wordHashes);
-      wordBlocks = grow(wordBlocks);
-    }
-    wordHashes[words] = hash;
-    wordBlocks[words] = blockAt(at);
-    words += 1;
-  });
+  const words = contentWords(text, starts);
   // Per distinct word (open addressing over the reused table): the first sentence it was seen in, or
   // SHARED once seen in two different sentences.
   let size = 64;
@@ -214,36 +208,27 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     tableFirst = new Int32Array(size);
   }
   tableKeys.fill(0, 0, size);
-  const slotOf = (hash: number): number => {
+  const last = size - 1;
+  for (let i = 0; i < words; i += 1) {
+    const hash = wordHashes[i] ?? 0;
     const key = hash === 0 ? 1 : hash;
-    let slot = key & (size - 1);
-    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & (size - 1);
+    let slot = key & last;
+    while (tableKeys[slot] !== 0 && tableKeys[slot] !== key) slot = (slot + 1) & last;
+    const block = wordBlocks[i] ?? 0;
+    wordSlots[i] = slot;
     if (tableKeys[slot] === 0) {
       tableKeys[slot] = key;
-      tableFirst[slot] = UNSEEN;
-    }
-    return slot;
-  };
-  for (let i = 0; i < words; i += 1) {
-    const slot = slotOf(wordHashes[i] ?? 0);
-    const block = wordBlocks[i] ?? 0;
-    const first = tableFirst[slot] ?? UNSEEN;
-    if (first === UNSEEN) tableFirst[slot] = block;
-    else if (first !== block) tableFirst[slot] = SHARED;
+      tableFirst[slot] = block;
+    } else if (tableFirst[slot] !== block) tableFirst[slot] = SHARED;
   }
   const total = new Uint16Array(count);
   const shared = new Uint16Array(count);
   for (let i = 0; i < words; i += 1) {
     const block = wordBlocks[i] ?? 0;
     total[block] = (total[block] ?? 0) + 1;
-    if (tableFirst[slotOf(wordHashes[i] ?? 0)] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
+    if (tableFirst[wordSlots[i] ?? 0] === SHARED) shared[block] = (shared[block] ?? 0) + 1;
   }
-  cursor = 0;
-  const addressed = marked(text, ADDRESSED, blockAt, count);
-  cursor = 0;
-  const firstPerson = marked(text, FIRST_PERSON, blockAt, count);
-  cursor = 0;
-  const aimsAtModel = marked(text, AIMS_AT_MODEL, blockAt, count);
+  const { addressed, firstPerson, aimsAtModel } = sentenceMarks(text, starts);
   const question = new Uint8Array(count);
   let speakingCount = 0;
   for (let block = 0; block < count; block += 1) {

@@ -7,6 +7,16 @@
 
 import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
+import {
+  askHash,
+  firstPairHash,
+  firstWordHash,
+  modelAskHash,
+  positionHash,
+  questionHash,
+  settingHash,
+  shiftFirstWordHash,
+} from './sentence-hashes.ts';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
@@ -210,14 +220,6 @@ export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number
   return { blockOf, starts };
 }
 
-const SALT_SENTENCE = 0x2545f491;
-
-function hashString(text: string): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  return mix(h ^ SALT_SENTENCE);
-}
-
 const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
 
 /**
@@ -240,20 +242,19 @@ export function forEachSentenceFeature(
     const end = starts[block + 1] ?? text.length;
     const shift = traits[block];
     // Inside a text only where the rest is more than a title: the same request reads the same behind one.
-    const place = shift && shift.overlap !== 'alone' ? 'in' : 'alone';
+    const place: 'in' | 'alone' = shift && shift.overlap !== 'alone' ? 'in' : 'alone';
     FIRST_WORDS.lastIndex = 0;
     const head = text.slice(start, Math.min(end, start + 60)).toLowerCase();
     const first = FIRST_WORDS.exec(head)?.[0];
     const second = first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0];
-    if (first !== undefined) sink(hashString(`1|${place}|${first}`) & mask, block);
-    if (second !== undefined) sink(hashString(`2|${place}|${first} ${second}`) & mask, block);
-    if (shift?.question === true) sink(hashString(`?|${place}`) & mask, block);
+    if (first !== undefined) sink(firstWordHash(place, first) & mask, block);
+    if (second !== undefined) sink(firstPairHash(place, first ?? '', second) & mask, block);
+    if (shift?.question === true) sink(questionHash(place) & mask, block);
     if (!shift || shift.overlap === 'alone') continue;
-    const { addressed, aimsAtModel, question, overlap, setting, position } = shift;
-    sink(hashString(`cxm|${aimsAtModel}|${addressed || question}|${overlap}`) & mask, block);
-    sink(hashString(`cx|${addressed}|${question}|${overlap}`) & mask, block);
-    sink(hashString(`cxs|${setting}|${addressed}|${question}|${overlap}`) & mask, block);
-    sink(hashString(`cxp|${position}|${addressed}|${question}|${overlap}`) & mask, block);
-    if (first !== undefined) sink(hashString(`cx1|${first}|${overlap}`) & mask, block);
+    sink(modelAskHash(shift) & mask, block);
+    sink(askHash(shift) & mask, block);
+    sink(settingHash(shift) & mask, block);
+    sink(positionHash(shift) & mask, block);
+    if (first !== undefined) sink(shiftFirstWordHash(first, shift.overlap) & mask, block);
   }
 }
