@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '@rankgate/platform/random';
 
 import type { ResultRow, SearchResponse } from '@rankgate/contracts';
 
@@ -26,7 +26,7 @@ export interface Boundary {
 }
 
 function randomBoundary(): Boundary {
-  const id = randomBytes(8).toString('hex');
+  const id = randomHex(8);
   return { open: `<<<untrusted-${id}>>>`, close: `<<</untrusted-${id}>>>` };
 }
 

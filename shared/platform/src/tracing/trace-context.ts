@@ -6,7 +6,7 @@
  * Free of Fastify imports, so adapters (discover, judges) can read the current context.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random/random-hex.ts';
 
 export const TRACEPARENT_HEADER = 'traceparent';
 
@@ -38,14 +38,14 @@ export function parseTraceparent(
   return { traceId, parentSpanId, flags };
 }
 
-const newSpanId = (): string => randomBytes(8).toString('hex');
+const newSpanId = (): string => randomHex(8);
 
 /** Continues the caller's trace with a new span of our own, or starts a new (sampled) trace. */
 export function continueOrStartTrace(traceparent: string | undefined): TraceContext {
   const parent = parseTraceparent(traceparent);
   if (parent)
     return { traceId: parent.traceId, spanId: newSpanId(), parentSpanId: parent.parentSpanId, flags: parent.flags };
-  return { traceId: randomBytes(16).toString('hex'), spanId: newSpanId(), flags: '01' };
+  return { traceId: randomHex(16), spanId: newSpanId(), flags: '01' };
 }
 
 /** The header value for calls made from `context`: our span is their parent. */
