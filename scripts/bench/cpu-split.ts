@@ -18,6 +18,7 @@ import { Redis } from 'ioredis';
 import type { ServiceName } from '../../bin/split-topology.ts';
 import { renderText } from '../eval/report.ts';
 import type { LoadTarget } from './load.ts';
+import { MCP_HEADERS, searchWebCallBody } from './mcp-call.ts';
 import { load } from './load.ts';
 import { BENCH_SETTINGS, isMain, requireRedis, stopOnSignals } from './settings.ts';
 import { percentile } from './stats.ts';
@@ -69,18 +70,8 @@ if (isMain(import.meta.url)) {
       mcp: {
         url: `${t.origin}/mcp`,
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2025-11-25',
-          'x-api-key': t.apiKey,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'search_web', arguments: { q: QUERY, k: 10 } },
-        }),
+        headers: { ...MCP_HEADERS, 'x-api-key': t.apiKey },
+        body: searchWebCallBody(QUERY),
       },
     };
     const redis = await redisPid(s.redisUrl);

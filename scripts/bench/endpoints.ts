@@ -19,6 +19,7 @@ import type { ServiceName } from '../../bin/split-topology.ts';
 import { REPO_ROOT } from '../../bin/split-topology.ts';
 import { renderText } from '../eval/report.ts';
 import type { LoadShape, LoadTarget } from './load.ts';
+import { MCP_HEADERS, searchWebCallBody } from './mcp-call.ts';
 import { jsonBody, load } from './load.ts';
 import type { EndpointFigures } from './results.ts';
 import { writeScratch } from './results.ts';
@@ -48,12 +49,6 @@ const isToolResult = jsonBody((body) => {
     (result.structuredContent.results?.length ?? 0) > 0
   );
 });
-
-const MCP_HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  'mcp-protocol-version': '2025-11-25',
-};
 
 interface Plan {
   id: string;
@@ -109,12 +104,7 @@ function plans(t: BenchTopology): Plan[] {
         method: 'POST',
         headers: { ...MCP_HEADERS, 'x-api-key': t.apiKey },
         verifyBody: isToolResult,
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'search_web', arguments: { q: CACHED_QUERY, k: 10 } },
-        }),
+        body: searchWebCallBody(CACHED_QUERY),
       },
     },
   ];

@@ -8,6 +8,7 @@
  */
 import { renderText } from '../eval/report.ts';
 import { BENCH_SETTINGS, interrupted, isMain, requireRedis, stopOnSignals } from './settings.ts';
+import { MCP_HEADERS, searchWebCallBody } from './mcp-call.ts';
 import { percentile, round } from './stats.ts';
 import { startBenchTopology } from './topology.ts';
 
@@ -37,18 +38,8 @@ if (isMain(import.meta.url)) {
     const restInit: RequestInit = { headers: { 'x-api-key': t.apiKey } };
     const mcpInit: RequestInit = {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-11-25',
-        'x-api-key': t.apiKey,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search_web', arguments: { q: QUERY, k: 10 } },
-      }),
+      headers: { ...MCP_HEADERS, 'x-api-key': t.apiKey },
+      body: searchWebCallBody(QUERY),
     };
     const isHit = (body: unknown) => (body as { meta?: { cache?: { hit?: boolean } } }).meta?.cache?.hit === true;
     const isToolHit = (body: unknown) => {

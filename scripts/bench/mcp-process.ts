@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { REPO_ROOT } from '../../bin/split-topology.ts';
 
 import { BENCH_SETTINGS, requireRedis } from './settings.ts';
+import { MCP_HEADERS, searchWebCallBody } from './mcp-call.ts';
 import { startBenchTopology } from './topology.ts';
 
 const QUERY = 'how do ocean tides work';
@@ -86,19 +87,12 @@ try {
     method: 'POST' as const,
     connections: BENCH_SETTINGS.connections,
     headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
+      ...MCP_HEADERS,
       'x-internal-token': INTERNAL_TOKEN,
       'x-rankgate-client-ip': '127.0.0.1',
       'x-rankgate-caller': JSON.stringify({ kind: 'operator', scopes: ['search:read'] }),
     },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'search_web', arguments: { q: QUERY, k: 10 } },
-    }),
+    body: searchWebCallBody(QUERY),
   };
   await autocannon({ ...target, duration: BENCH_SETTINGS.warmupS });
   for (let round = 1; round <= rounds; round += 1) {

@@ -7,6 +7,7 @@
 
 import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
+import { FNV_OFFSET, FNV_PRIME, mix } from './fnv.ts';
 import {
   askHash,
   firstPairHash,
@@ -18,21 +19,11 @@ import {
   shiftFirstWordHash,
 } from './sentence-hashes.ts';
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 const SALT_WORD = 0x9e3779b1;
 const SALT_PAIR = 0x85ebca77;
 const SALT_3 = 0xc2b2ae3d;
 const SALT_4 = 0x27d4eb2f;
 const SALT_5 = 0x165667b1;
-
-/** Final avalanche, so nearby hashes land in unrelated buckets. */
-function mix(h: number): number {
-  let x = h >>> 0;
-  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
-  return (x ^ (x >>> 16)) >>> 0;
-}
 
 const isSpace = (code: number): boolean =>
   code <= 32 || code === 0xa0 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;

@@ -4,18 +4,9 @@
  * once, here, from the very same templates. The values are those of hashString(name).
  */
 import type { SentenceTraits } from './context-shift.ts';
+import { FNV_OFFSET, FNV_PRIME, mix } from './fnv.ts';
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 const SALT_SENTENCE = 0x2545f491;
-
-/** Final avalanche, as in ./features.ts. */
-function mix(h: number): number {
-  let x = h >>> 0;
-  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
-  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
-  return (x ^ (x >>> 16)) >>> 0;
-}
 
 /** The FNV state `h` carried on over `text`. */
 function fnvFrom(h: number, text: string): number {
