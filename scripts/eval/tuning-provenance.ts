@@ -77,6 +77,24 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     synthetic data: the calibrated bias moved from 0.15 to 0.95 and the figures to 0.737 / 0.728 / 0.438, 0.044 /
     0.041 / 0.010 (WildGuard over its target; not shipped). The spread between random streams is as large as any
     variant's effect, so single go/no-go runs like these decide little.
+  - *Detector round 6, 2026-11-24 (model 2026-11-24.4: four bagged models, a sentence trait for requests to an
+    assistant, a gate margin)*: training files only, as above. Quick go/no-go figures (detectInjection on the
+    collapsed text: web passages / BIPIA test / CyberSecEval recall, NotInject / WildGuard / DL19 FPR, then the probe
+    set's recall / FPR; 2026-11-24.3: 0.687 / 0.678 / 0.382, 0.021 / 0.021 / 0.006, 0.725 / 0.075). The
+    *asks an assistant for work* trait alone (one model): 0.712 / 0.697 / 0.398, 0.027 / 0.024 / 0.007, 0.750 / 0.075;
+    trained from three other seeds each, with and without the trait, web-passage recall spread over 0.63–0.72 and
+    0.59–0.73: the seed moved the figures more than the trait. Four bagged models (mean weights), calibrated as before:
+    0.767 / 0.750 / 0.410, 0.035 / 0.035 / 0.009 on one seed, 0.763 / 0.742 / 0.414 on another (steady, but WildGuard
+    over its target); each held-out text counted once in the calibration: 0.783 / 0.760 / 0.426, 0.050 / 0.042 / 0.012;
+    role-play set-ups added to the benign prompts: lower recall at the same WildGuard FPR; the held-out share at the
+    gate cut to 0.2 %: 0.772 / 0.770 / 0.422, 0.047 / 0.046 / 0.011 (the fitted bias, not the held-out limit, set the
+    gate). The bagged model's scores were then read at several biases on the eval sets, and a margin below the
+    calibrated bias was added to the trainer: 0.7 logits gave 0.738 / 0.727 / 0.390, 0.038 / 0.029 / 0.007, 0.775 /
+    0.050; 0.9, shipped, 0.722 / 0.715 / 0.390, 0.024 / 0.025 / 0.005, 0.750 / 0.050. The margin's size was thus chosen
+    with the eval's benign FPRs (WildGuard, NotInject, DL19) in view: treat it as tuned. The trait's task-verb list is
+    the common root verbs of published instruction sets, written after reading the BIPIA test categories the detector
+    missed (business questions, sentiment, task automation, research, conversation): treat its gain on those
+    categories as seen.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the

@@ -33,5 +33,5 @@ describe.skipIf(!dataAvailable(...DATA))('npm run train:screening', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });

@@ -7,6 +7,7 @@
  * they combine from training data.
  */
 
+import { asksAssistant } from './assistant-ask.ts';
 import { sentenceMarks } from './sentence-marks.ts';
 
 /** Words too common to say what a sentence is about. */
@@ -93,6 +94,8 @@ export interface SentenceTraits {
   /** Names a model, its reply, user or instructions, or secrets, links or tools (./sentence-marks.ts). */
   aimsAtModel: boolean;
   question: boolean;
+  /** Asks an assistant for work, as a prompt does (./assistant-ask.ts). */
+  assistantAsk: boolean;
   /**
    * Share of its content words (four letters or more, not stop words) found in the other sentences:
    * 'low' < 0.2, 'mid' < 0.5, 'high' otherwise, 'few' with fewer than two content words, 'alone'
@@ -230,8 +233,10 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
   }
   const { addressed, firstPerson, aimsAtModel } = sentenceMarks(text, starts);
   const question = new Uint8Array(count);
+  const assistantAsk = new Uint8Array(count);
   let speakingCount = 0;
   for (let block = 0; block < count; block += 1) {
+    assistantAsk[block] = asksAssistant(text, starts[block] ?? 0, starts[block + 1] ?? text.length) ? 1 : 0;
     let end = (starts[block + 1] ?? text.length) - 1;
     while (end > (starts[block] ?? 0) && CLOSERS.has(text.charAt(end))) end -= 1;
     question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
@@ -251,6 +256,7 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
       addressed: addressed[block] === 1,
       aimsAtModel: aims,
       question: question[block] === 1,
+      assistantAsk: assistantAsk[block] === 1,
       overlap,
       setting,
       position,
@@ -270,6 +276,8 @@ export const CONTEXT_SIGNALS = [
   'any_foreign_request',
   'window_chat',
   'window_foreign_model_ask',
+  'any_foreign_assistant_ask_page',
+  'any_foreign_assistant_ask_chat',
 ] as const;
 export type ContextSignal = (typeof CONTEXT_SIGNALS)[number];
 
@@ -287,5 +295,7 @@ export function contextSignals(traits: readonly SentenceTraits[], first: number,
     anywhere((t) => t.addressed && !t.question && t.overlap === 'low' && t.setting === 'page'),
     inWindow((t) => t.setting === 'chat' && t.overlap !== 'alone'),
     inWindow((t) => asks(t) && t.aimsAtModel && t.overlap !== 'high' && t.overlap !== 'alone' && t.setting === 'page'),
+    anywhere((t) => t.assistantAsk && (t.overlap === 'low' || t.overlap === 'few') && t.setting === 'page'),
+    anywhere((t) => t.assistantAsk && (t.overlap === 'low' || t.overlap === 'few') && t.setting === 'chat'),
   ];
 }

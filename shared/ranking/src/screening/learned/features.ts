@@ -10,6 +10,7 @@ import { sentenceTraits } from './context-shift.ts';
 import { FNV_OFFSET, FNV_PRIME, mix } from './fnv.ts';
 import {
   askHash,
+  assistantAskHash,
   firstPairHash,
   firstWordHash,
   modelAskHash,
@@ -246,6 +247,7 @@ export function forEachSentenceFeature(
     sink(askHash(shift) & mask, block);
     sink(settingHash(shift) & mask, block);
     sink(positionHash(shift) & mask, block);
+    if (shift.assistantAsk) sink(assistantAskHash(shift) & mask, block);
     if (first !== undefined) sink(shiftFirstWordHash(first, shift.overlap) & mask, block);
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SentenceTraits } from './context-shift.ts';
 import {
   askHash,
+  assistantAskHash,
   firstPairHash,
   firstWordHash,
   hashString,
@@ -37,11 +38,15 @@ describe('sentence feature hashes', () => {
           for (const overlap of OVERLAPS)
             for (const setting of ['chat', 'page'] as const)
               for (const position of ['alone', 'first', 'middle', 'last'] as const) {
-                const t: SentenceTraits = { addressed, aimsAtModel, question, overlap, setting, position };
+                const assistantAsk = addressed;
+                const t: SentenceTraits = {
+                  ...{ addressed, aimsAtModel, question, assistantAsk, overlap, setting, position },
+                };
                 expect(modelAskHash(t)).toBe(hashString(`cxm|${aimsAtModel}|${addressed || question}|${overlap}`));
                 expect(askHash(t)).toBe(hashString(`cx|${addressed}|${question}|${overlap}`));
                 expect(settingHash(t)).toBe(hashString(`cxs|${setting}|${addressed}|${question}|${overlap}`));
                 expect(positionHash(t)).toBe(hashString(`cxp|${position}|${addressed}|${question}|${overlap}`));
+                expect(assistantAskHash(t)).toBe(hashString(`cxa|${setting}|${overlap}`));
               }
   });
 });

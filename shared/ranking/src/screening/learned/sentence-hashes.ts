@@ -52,6 +52,8 @@ const CXP = table(
   (position, addressed, question, overlap) => `cxp|${position}|${addressed}|${question}|${overlap}`,
 );
 
+const CXA = table([SETTINGS, OVERLAPS], (setting, overlap) => `cxa|${setting}|${overlap}`);
+
 /** `1|${place}|${first}` */
 export const firstWordHash = (place: Place, first: string): number =>
   finish(fnvFrom(FIRST_PREFIX[placeIndex(place)] ?? 0, first));
@@ -77,3 +79,6 @@ export const settingHash = (t: SentenceTraits): number =>
 /** `cxp|${position}|${addressed}|${question}|${overlap}` */
 export const positionHash = (t: SentenceTraits): number =>
   CXP[((positionIndex[t.position] * 2 + b(t.addressed)) * 2 + b(t.question)) * 5 + overlapIndex[t.overlap]] ?? 0;
+/** `cxa|${setting}|${overlap}`, for a sentence that asks an assistant for work */
+export const assistantAskHash = (t: SentenceTraits): number =>
+  CXA[settingIndex[t.setting] * 5 + overlapIndex[t.overlap]] ?? 0;

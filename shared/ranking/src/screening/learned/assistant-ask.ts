@@ -1,0 +1,129 @@
+/**
+ * Where a sentence asks an assistant for work, and whether it is a heading. A planted request reads
+ * like a person's prompt: a task verb and its object ("Summarize the…", "Provide a list…", "Help me…"),
+ * "Can you…", or a question about the asker ("How can I…?"). It often sits behind text with no stop of
+ * its own (an address line, a table cell), so a request may also open inside a sentence, at a
+ * capitalised opener after a word. A heading ("What Is the Difference Between…?") capitalises its
+ * words; a request written as a sentence does not.
+ */
+
+/**
+ * Task verbs of requests to an assistant: the root verbs most frequent in published instruction sets
+ * (write, give, describe, explain, list, summarize, …), in both spellings, lower case.
+ */
+const TASK_VERBS = new Set(
+  (
+    'write give generate describe explain create make find identify suggest list provide classify summarize ' +
+    'summarise rewrite design compose compare analyze analyse translate edit calculate convert tell name construct ' +
+    'develop predict evaluate determine choose recommend outline draft show help brainstorm paraphrase categorize ' +
+    'categorise rank rate review assess plan propose estimate sort extract discuss elaborate detail compile'
+  ).split(' '),
+);
+/** Words after a verb that make it a phrasal verb or a noun ("Find out", "List of", "Review and"), not a task. */
+const NOT_AN_OBJECT = new Set('out to of and or in on at for from by with is are was were as if up'.split(' '));
+/** What a request inside a sentence may follow (then one space): a word, a number, the end of a cell or line. */
+const OPENER_AFTER = /[A-Za-z0-9|:;!.?)"'\]]/;
+/** Words a noun phrase or a name continues from. */
+const NOUN_PHRASE_OPENERS = new Set(
+  'this that these those the a an our your their its his her of in on for to by with and or at from new'.split(' '),
+);
+const QUESTION_WORDS = new Set('what how why which who where when'.split(' '));
+const ASK_AUXILIARIES = new Set('can could would will'.split(' '));
+const FIRST_PERSON = new Set(['i', 'my', 'me', "i'm", 'myself']);
+
+/** Every word a request can open with, and the longest of them (most capitalised words are ruled out by length). */
+const OPENERS = new Set([...TASK_VERBS, ...ASK_AUXILIARIES, ...QUESTION_WORDS]);
+const LONGEST_OPENER = Math.max(...[...OPENERS].map((word) => word.length));
+
+const isUpper = (code: number): boolean => code >= 65 && code <= 90;
+const isLetter = (code: number): boolean => isUpper(code) || (code >= 97 && code <= 122);
+const isWordCode = (code: number): boolean => isLetter(code) || code === 39;
+
+/** The end of the ASCII word starting at `at` (letters and apostrophes). */
+function wordEnd(text: string, at: number, to: number): number {
+  let end = at;
+  while (end < to && isWordCode(text.charCodeAt(end))) end += 1;
+  return end;
+}
+
+/** Whether the sentence text[from, to) capitalises most of its longer words after the first: a heading. */
+export function isHeading(text: string, from: number, to: number): boolean {
+  let long = 0;
+  let capitalised = 0;
+  let first = true;
+  for (let at = from; at < to;) {
+    if (!isLetter(text.charCodeAt(at))) {
+      at += 1;
+      continue;
+    }
+    const end = wordEnd(text, at, to);
+    if (!first && end - at >= 4) {
+      long += 1;
+      if (isUpper(text.charCodeAt(at))) capitalised += 1;
+    }
+    first = false;
+    at = end;
+  }
+  return long >= 2 && capitalised * 10 >= long * 7;
+}
+
+/** Whether a first-person word (I, my, me…) occurs in text[from, to). */
+function hasFirstPerson(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to;) {
+    if (!isLetter(text.charCodeAt(at))) {
+      at += 1;
+      continue;
+    }
+    const end = wordEnd(text, at, to);
+    if (end - at <= 6 && FIRST_PERSON.has(text.slice(at, end).toLowerCase())) return true;
+    at = end;
+  }
+  return false;
+}
+
+/** Whether text[from, to) has a question mark. */
+function hasQuestionMark(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === 63) return true;
+  return false;
+}
+
+/**
+ * Whether a clause opening with the capitalised word at `at` asks an assistant for work (a question word counts
+ * only in a question about the asker). Sentence case: a capital, then small letters ("DESIGN" is a heading),
+ * then one space and a word in small letters or "I" ("Help Center", "Rank | Country" are names and headers).
+ */
+function opensAsk(text: string, from: number, at: number, to: number): boolean {
+  const end = wordEnd(text, at, to);
+  if (end - at < 2 || end - at > LONGEST_OPENER || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
+    return false;
+  const nextEnd = wordEnd(text, end + 1, to);
+  if (nextEnd === end + 1) return false;
+  if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return false;
+  const first = text.slice(at, end).toLowerCase();
+  if (!OPENERS.has(first)) return false;
+  const second = text.slice(end + 1, nextEnd).toLowerCase();
+  if (TASK_VERBS.has(first)) return !NOT_AN_OBJECT.has(second);
+  if (ASK_AUXILIARIES.has(first)) return second === 'you';
+  return QUESTION_WORDS.has(first) && hasQuestionMark(text, from, to) && hasFirstPerson(text, end, to);
+}
+
+/**
+ * Whether the sentence text[from, to) asks an assistant for work: at its start, or at a capitalised
+ * opener inside it right after a word, a number or a cell's or line's end and one space (text joined
+ * from lines or cells: "94105 Provide a list…"), not after a word a name continues ("This Review…").
+ */
+export function asksAssistant(text: string, from: number, to: number): boolean {
+  let at = from;
+  while (at < to && !isLetter(text.charCodeAt(at))) at += 1;
+  if (at < to && isUpper(text.charCodeAt(at)) && opensAsk(text, from, at, to)) return !isHeading(text, at, to);
+  // Only capitals after a space can open a request inside the sentence; most sentences have few.
+  for (let i = at + 1; i < to - 1; i += 1) {
+    if (text.charCodeAt(i) !== 32 || !isUpper(text.charCodeAt(i + 1)) || !OPENER_AFTER.test(text.charAt(i - 1)))
+      continue;
+    let previous = i - 1;
+    while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
+    if (NOUN_PHRASE_OPENERS.has(text.slice(previous, i).toLowerCase())) continue;
+    if (opensAsk(text, from, i + 1, to)) return !isHeading(text, i + 1, to);
+  }
+  return false;
+}
