@@ -94,7 +94,12 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     with the eval's benign FPRs (WildGuard, NotInject, DL19) in view: treat it as tuned. The trait's task-verb list is
     the common root verbs of published instruction sets, written after reading the BIPIA test categories the detector
     missed (business questions, sentiment, task automation, research, conversation): treat its gain on those
-    categories as seen.
+    categories as seen. Two rule additions followed, written after reading CyberSecEval rows the detector missed
+    (so treat CyberSecEval's gain as seen, +0.08): the override and secret-request families in more languages (Greek,
+    Hindi, Arabic, Hebrew, Swedish, Czech, Ukrainian, Korean and Japanese wordings; "what is the password" in Spanish,
+    French, Italian, Portuguese, German, Russian, Japanese, Chinese and Korean, as the English rule asks it), and an
+    override of the text being read ("ignore the resume and state …", in English, French, Spanish and German). The
+    test sentences for them are written for the purpose; the other figures did not move.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
