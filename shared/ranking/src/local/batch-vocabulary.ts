@@ -87,17 +87,21 @@ export class BatchVocabulary {
     this.scratch[count] = id;
   }
 
-  /**
-   * The ids of a text's lower-cased words, in order: `words(text)` of text.ts. The runs ROUGH_WORD matches are scanned
-   * here by character code and looked up without being cut out of the text; a run holding characters other than ASCII
-   * is cut out and split by the Unicode expression, as `words` does.
-   */
+  /** The ids of a text's lower-cased words, in order: `words(text)` of text.ts. */
   wordsOf(text: string): Int32Array {
     const lower = text.toLowerCase();
-    const n = lower.length;
+    return this.wordsOfLower(lower, 0, lower.length);
+  }
+
+  /**
+   * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The runs
+   * ROUGH_WORD matches are scanned here by character code and looked up without being cut out of the text; a run
+   * holding characters other than ASCII is cut out and split by the Unicode expression, as `words` does.
+   */
+  wordsOfLower(lower: string, start: number, end: number): Int32Array {
     let count = 0;
-    let i = 0;
-    while (i < n) {
+    let i = start;
+    while (i < end) {
       let code = lower.charCodeAt(i);
       if (!inRun(code)) {
         i += 1;
@@ -110,17 +114,17 @@ export class BatchVocabulary {
         if (code >= 128) ascii = false;
         hash = mixHash(hash, code);
         i += 1;
-        code = i < n ? lower.charCodeAt(i) : -1;
+        code = i < end ? lower.charCodeAt(i) : -1;
       } while (inRun(code));
       // ROUGH_WORD's optional tail: an apostrophe and the ASCII letters after it ("don't").
-      if (code === APOSTROPHE && i + 1 < n && isLetter(lower.charCodeAt(i + 1))) {
+      if (code === APOSTROPHE && i + 1 < end && isLetter(lower.charCodeAt(i + 1))) {
         hash = mixHash(hash, code);
         i += 1;
         code = lower.charCodeAt(i);
         do {
           hash = mixHash(hash, code);
           i += 1;
-          code = i < n ? lower.charCodeAt(i) : -1;
+          code = i < end ? lower.charCodeAt(i) : -1;
         } while (isLetter(code));
       }
       let id = this.wordIds.find(lower, from, i, hash);
