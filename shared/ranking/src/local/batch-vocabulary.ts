@@ -94,8 +94,8 @@ export class BatchVocabulary {
   }
 
   /**
-   * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The runs
-   * ROUGH_WORD matches are scanned here by character code and looked up without being cut out of the text; a run
+   * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The
+   * runs ROUGH_WORD matches are scanned here by character code and looked up without being cut out of the text; a run
    * holding characters other than ASCII is cut out and split by the Unicode expression, as `words` does.
    */
   wordsOfLower(lower: string, start: number, end: number): Int32Array {
