@@ -85,7 +85,7 @@ export class WordTable {
   }
 }
 
-function grown(list: Int32Array, capacity: number): Int32Array {
+function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   const next = new Int32Array(capacity);
   next.set(list);
   return next;
