@@ -10,6 +10,10 @@ const texts = [
   'The β-cell’s émigré — Zürich±5 日本 studies of cells',
   'Cells, cells and more CELLS: the cell studies the studies.',
   '',
+  // Apostrophe tails (ASCII letters only), curly apostrophes, letters whose lower case is longer, surrogate pairs,
+  // Greek final sigma, control characters, a word at the very end.
+  "rock'n'roll o' 'tis abc'9 x'' IL'S don’t İSTANBUL 𝔸𝔹c 😀ok ΟΔΟΣ. ΟΔΟΣ\u0001A\tb\u2026end",
+  'cells cells cells',
 ];
 
 describe('the batch vocabulary', () => {

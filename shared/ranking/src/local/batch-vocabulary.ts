@@ -5,10 +5,16 @@
  */
 import type { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
-import { isLowerStopword, NON_ASCII, ROUGH_WORD, stem, unicodeWords } from './text.ts';
+import { isLowerStopword, stem, unicodeWords } from './text.ts';
+import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
+
+/** A character of ROUGH_WORD's run (text.ts): a-z, 0-9, or any code unit from U+0080. */
+const inRun = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 128;
+const isLetter = (code: number): boolean => code >= 97 && code <= 122;
+const APOSTROPHE = 39;
 
 export class BatchVocabulary {
-  private readonly wordIds = new Map<string, number>();
+  private readonly wordIds = new WordTable();
   /** Word id → the word, lower-cased. */
   readonly words: string[] = [];
   /** Word id → its content term's id, or -1 for a stop word. */
@@ -57,14 +63,18 @@ export class BatchVocabulary {
     return id;
   }
 
+  /** The id of a word given whole (a Unicode word of a run holding other characters than ASCII). */
   private wordId(word: string): number {
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      id = this.words.length;
-      this.wordIds.set(word, id);
-      this.words.push(word);
-      this.wordTerm.push(isLowerStopword(word) ? -1 : this.termId(stem(word)));
-    }
+    const hash = hashOf(word);
+    const id = this.wordIds.find(word, 0, word.length, hash);
+    return id >= 0 ? id : this.newWord(word, 0, word.length, hash);
+  }
+
+  private newWord(text: string, from: number, to: number, hash: number): number {
+    const id = this.wordIds.add(text, from, to, hash);
+    const word = text.slice(from, to);
+    this.words.push(word);
+    this.wordTerm.push(isLowerStopword(word) ? -1 : this.termId(stem(word)));
     return id;
   }
 
@@ -80,22 +90,53 @@ export class BatchVocabulary {
   /** The ids of a text's lower-cased words, in order: `words(text)` of text.ts. */
   wordsOf(text: string): Int32Array {
     const lower = text.toLowerCase();
-    // The regular expression engine splits faster than a loop over character codes; the split words are then
-    // looked up once each.
-    const rough = lower.match(ROUGH_WORD);
-    if (rough === null) return new Int32Array(0);
+    return this.wordsOfLower(lower, 0, lower.length);
+  }
+
+  /**
+   * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The
+   * runs ROUGH_WORD matches are scanned here by character code and looked up without being cut out of the text; a run
+   * holding characters other than ASCII is cut out and split by the Unicode expression, as `words` does.
+   */
+  wordsOfLower(lower: string, start: number, end: number): Int32Array {
     let count = 0;
-    for (const token of rough) {
-      let id = this.wordIds.get(token);
-      if (id === undefined) {
-        if (NON_ASCII.test(token)) {
-          for (const word of unicodeWords(token)) {
+    let i = start;
+    while (i < end) {
+      let code = lower.charCodeAt(i);
+      if (!inRun(code)) {
+        i += 1;
+        continue;
+      }
+      const from = i;
+      let hash = HASH_START;
+      let ascii = true;
+      do {
+        if (code >= 128) ascii = false;
+        hash = mixHash(hash, code);
+        i += 1;
+        code = i < end ? lower.charCodeAt(i) : -1;
+      } while (inRun(code));
+      // ROUGH_WORD's optional tail: an apostrophe and the ASCII letters after it ("don't").
+      if (code === APOSTROPHE && i + 1 < end && isLetter(lower.charCodeAt(i + 1))) {
+        hash = mixHash(hash, code);
+        i += 1;
+        code = lower.charCodeAt(i);
+        do {
+          hash = mixHash(hash, code);
+          i += 1;
+          code = i < end ? lower.charCodeAt(i) : -1;
+        } while (isLetter(code));
+      }
+      let id = this.wordIds.find(lower, from, i, hash);
+      if (id < 0) {
+        if (!ascii) {
+          for (const word of unicodeWords(lower.slice(from, i))) {
             this.push(count, this.wordId(word));
             count += 1;
           }
           continue;
         }
-        id = this.wordId(token);
+        id = this.newWord(lower, from, i, hash);
       }
       this.push(count, id);
       count += 1;

@@ -2,6 +2,7 @@ import { screenPage, screenResult } from '../screening/index.ts';
 import { LOCAL_JUDGE_WEIGHTS } from '../score-weights.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { BatchVocabulary } from './batch-vocabulary.ts';
+import { candidateWords } from './candidate-words.ts';
 import { evidenceOf, fieldedText } from './fielded-text.ts';
 import { TermMatcher } from './term-matcher.ts';
 import type { RelevanceFeatures } from './lexical-relevance.ts';
@@ -57,17 +58,11 @@ export function localVerdicts(
     const extras = [...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])];
     const body = [input.snippet, ...extras].join('\n');
     // Split once: the relevance features read the content terms, the spam signal the words of title and snippet.
-    const titleWords = vocabulary.wordsOf(input.title);
-    const snippetWords = vocabulary.wordsOf(input.snippet);
+    const words = candidateWords(vocabulary, input.title, input.snippet, extras);
     // A snippet cut from a passage also sent whole (the local provider's) is read once, not counted twice.
-    const window = input.snippet.replace(/^…|…$/g, '');
-    const snippetRepeated = window.length > 0 && extras.some((extra) => extra.includes(window));
-    const bodyTerms = vocabulary.termsOf(
-      ...(snippetRepeated ? [] : [snippetWords]),
-      ...extras.map((extra) => vocabulary.wordsOf(extra)),
-    );
-    const fielded = fieldedText(vocabulary.termsOf(titleWords), bodyTerms, vocabulary);
-    const repeats = vocabulary.repeatsOf(titleWords, snippetWords);
+    const bodyTerms = vocabulary.termsOf(...(words.snippetRepeated ? [] : [words.snippet]), ...words.extras);
+    const fielded = fieldedText(vocabulary.termsOf(words.title), bodyTerms, vocabulary);
+    const repeats = vocabulary.repeatsOf(words.title, words.snippet);
     return { body, fielded, repeats, evidence: evidenceOf(fielded, vocabulary, `${input.title}\n${body}`) };
   });
   // Query terms weigh by how specific they are among the candidates judged together.

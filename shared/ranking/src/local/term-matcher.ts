@@ -18,19 +18,26 @@ export function wordMatches(term: string, word: string): boolean {
   );
 }
 
+/**
+ * A word's first two characters (its only one, for a word of one character), as a number: every way of matching a term
+ * keeps the term's first two characters, and a term of one character matches only itself.
+ */
+const startOf = (word: string): number =>
+  word.length === 1 ? -1 - word.charCodeAt(0) : (word.charCodeAt(0) << 16) | word.charCodeAt(1);
+
 /** Which query term (index) a word stands for; the batch vocabulary asks once per distinct word. */
 export class TermMatcher {
   readonly terms: readonly string[];
-  /** The first characters of the query terms: every way of matching a term starts with its first character. */
-  private readonly initials: Set<number>;
+  /** The starts of the query terms: most words of a text share none, and are answered by one set look-up. */
+  private readonly starts: Set<number>;
 
   constructor(terms: readonly string[]) {
     this.terms = terms;
-    this.initials = new Set(terms.map((term) => term.charCodeAt(0)));
+    this.starts = new Set(terms.map(startOf));
   }
 
   indexOf(word: string): number {
-    if (!this.initials.has(word.charCodeAt(0))) return -1;
+    if (word.length === 0 || !this.starts.has(startOf(word))) return -1;
     // The word's own term first: "cells" must count for "cell" even when "cel" came earlier.
     const index = this.terms.indexOf(word);
     return index >= 0 ? index : this.terms.findIndex((term) => wordMatches(term, word));

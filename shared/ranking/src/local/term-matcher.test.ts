@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+
+import { TermMatcher, wordMatches } from './term-matcher.ts';
+
+describe('the term matcher', () => {
+  const terms = ['x', 'ox', 'cel', 'cell', 'inductive', 'aldh1', 'β'];
+  const matcher = new TermMatcher(terms);
+  // The answer without the look-up by start: the word's own term, else the first term it stands for.
+  const reference = (word: string) =>
+    terms.includes(word) ? terms.indexOf(word) : terms.findIndex((term) => wordMatches(term, word));
+
+  it('finds the term a word stands for by every route: itself, a longer form, a long variant', () => {
+    const cases: [string, number][] = [
+      ['x', 0],
+      ['xx', -1],
+      ['ox', 1],
+      ['oxen', -1],
+      ['cel', 2],
+      ['cells', 3],
+      ['cellular', 3],
+      ['induction', 4],
+      ['induc', -1],
+      ['aldh1a1', 5],
+      ['β', 6],
+      ['βcell', -1],
+      ['c', -1],
+      ['', -1],
+    ];
+    for (const [word, index] of cases) {
+      expect(matcher.indexOf(word), word).toBe(index);
+      expect(matcher.indexOf(word), word).toBe(reference(word));
+    }
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Ids for the words of a batch, looked up straight from the text they occur in: a word is hashed while it is scanned
+ * and compared with the stored characters, so only a word not seen before becomes a string. A `Map` keyed by string
+ * needs every occurrence cut out of the text and hashed again, which cost more than the rest of tokenising.
+ */
+
+const HASH_SEED = 0x811c9dc5 | 0;
+const HASH_PRIME = 0x01000193;
+
+/** FNV-1a over UTF-16 code units, one step. */
+export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ code, HASH_PRIME);
+
+export const HASH_START = HASH_SEED;
+
+export class WordTable {
+  /** Open addressing: slot → word id + 1 (0 for empty), and the hash stored beside it. */
+  private slots = new Int32Array(4096);
+  private hashes = new Int32Array(4096);
+  /** Every word's characters, one after another. */
+  private chars = new Uint16Array(32768);
+  private used = 0;
+  private start = new Int32Array(2048);
+  private length = new Int32Array(2048);
+  size = 0;
+
+  /** The id of `text[from, to)` (hashed as `hash`), or -1 when the table does not hold it. */
+  find(text: string, from: number, to: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    const length = to - from;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] as number;
+      if (entry === 0) return -1;
+      const id = entry - 1;
+      if (this.hashes[slot] === hash && this.length[id] === length && this.holds(id, text, from, length)) return id;
+    }
+  }
+
+  /** Adds `text[from, to)`, which the table must not hold yet; returns its id (ids count up from 0). */
+  add(text: string, from: number, to: number, hash: number): number {
+    const id = this.size;
+    this.size += 1;
+    if (id === this.start.length) {
+      this.start = grown(this.start, id * 2);
+      this.length = grown(this.length, id * 2);
+    }
+    const length = to - from;
+    if (this.used + length > this.chars.length) {
+      const chars = new Uint16Array((this.used + length) * 2);
+      chars.set(this.chars);
+      this.chars = chars;
+    }
+    for (let i = 0; i < length; i += 1) this.chars[this.used + i] = text.charCodeAt(from + i);
+    this.start[id] = this.used;
+    this.length[id] = length;
+    this.used += length;
+    // Kept at most half full, so a probe ends soon on an empty slot.
+    if (this.size * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    this.place(id, hash);
+    return id;
+  }
+
+  private holds(id: number, text: string, from: number, length: number): boolean {
+    const at = this.start[id] as number;
+    const { chars } = this;
+    for (let i = 0; i < length; i += 1) if (chars[at + i] !== text.charCodeAt(from + i)) return false;
+    return true;
+  }
+
+  private place(id: number, hash: number): void {
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = id + 1;
+    this.hashes[slot] = hash;
+  }
+
+  private rehash(capacity: number): void {
+    const { slots, hashes } = this;
+    this.slots = new Int32Array(capacity);
+    this.hashes = new Int32Array(capacity);
+    for (let slot = 0; slot < slots.length; slot += 1) {
+      const entry = slots[slot] as number;
+      if (entry !== 0) this.place(entry - 1, hashes[slot] as number);
+    }
+  }
+}
+
+function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  next.set(list);
+  return next;
+}
+
+/** The hash `WordTable` expects for a whole string. */
+export function hashOf(word: string): number {
+  let hash = HASH_START;
+  for (let i = 0; i < word.length; i += 1) hash = mixHash(hash, word.charCodeAt(i));
+  return hash;
+}
