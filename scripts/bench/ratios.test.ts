@@ -28,7 +28,13 @@ describe('ratiosOf', () => {
   });
 
   it('compares MCP with REST, the cascade with judging all, deep mode with its slowest page', () => {
-    expect(ratios.mcpVsRest).toEqual({ mcpRps: 240, restRps: 600, throughputPct: 40, addedP50Ms: 110 });
+    expect(ratios.mcpVsRest).toEqual({
+      mcpRps: 240,
+      restRps: 600,
+      throughputPct: 40,
+      addedP50Ms: 110,
+      oneClientAddedP50Ms: 2.2,
+    });
     expect(ratios.cascadeVsAll).toEqual({
       judgeTopN: 30,
       candidates: 100,

@@ -8,7 +8,7 @@ import type { BenchResults, EndpointFigures, Ratios } from './results.ts';
 import { round } from './stats.ts';
 
 type Sections = Pick<BenchResults, 'endpoints' | 'searchOverhead' | 'limiter' | 'deep' | 'cascade'> &
-  Partial<Pick<BenchResults, 'capabilities'>>;
+  Partial<Pick<BenchResults, 'capabilities' | 'mcpOverhead'>>;
 
 const pct = (part: number, whole: number): number => round((part / whole) * 100, 1);
 
@@ -25,7 +25,15 @@ function hop(endpoints: readonly EndpointFigures[], id: string): Ratios['gateway
   };
 }
 
-export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade, capabilities }: Sections): Ratios {
+export function ratiosOf({
+  endpoints,
+  searchOverhead,
+  mcpOverhead,
+  limiter,
+  deep,
+  cascade,
+  capabilities,
+}: Sections): Ratios {
   const mcp = endpoints.find((e) => e.id === 'mcp-search-web');
   const rest = endpoints.find((e) => e.id === 'search-hit');
   const upstream = searchOverhead?.providerDelayMs;
@@ -53,6 +61,7 @@ export function ratiosOf({ endpoints, searchOverhead, limiter, deep, cascade, ca
             restRps: rest.requestsPerSecond,
             throughputPct: pct(mcp.requestsPerSecond, rest.requestsPerSecond),
             addedP50Ms: round(mcp.p50Ms - rest.p50Ms, 1),
+            ...(mcpOverhead ? { oneClientAddedP50Ms: round(mcpOverhead.addedP50Ms, 1) } : {}),
           }
         : null,
     cascadeVsAll: cascade

@@ -36,7 +36,7 @@ describe('docs/performance.md renderer', () => {
       'client p50 110.0 ms: **+10.0 ms** (10.0 % of the upstream latency)',
     );
     expect(rowOf(page, 'MCP `search_web` vs REST')?.[1]).toBe(
-      '40.0 % of REST throughput (240 vs 600 req/s), +110.0 ms p50',
+      '40.0 % of REST throughput (240 vs 600 req/s), +110.0 ms p50; one client, per call: +2.2 ms p50',
     );
     expect(rowOf(page, 'Cascade (judge sees the top 30) vs judging all 100 candidates')?.[1]).toBe(
       '**30.8 %** of the judge calls, 30.4 % of the input tokens, 30.0 % of the output tokens',

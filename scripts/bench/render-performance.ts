@@ -60,7 +60,10 @@ function summaryRows(r: Ratios, results: BenchResults): string[][] {
   if (r.mcpVsRest) {
     rows.push([
       'MCP `search_web` vs REST `/v1/search` (cache hit, both through the gateway)',
-      `${num(r.mcpVsRest.throughputPct, 1)} % of REST throughput (${num(r.mcpVsRest.mcpRps)} vs ${num(r.mcpVsRest.restRps)} req/s), ${signed(r.mcpVsRest.addedP50Ms)} ms p50`,
+      `${num(r.mcpVsRest.throughputPct, 1)} % of REST throughput (${num(r.mcpVsRest.mcpRps)} vs ${num(r.mcpVsRest.restRps)} req/s), ${signed(r.mcpVsRest.addedP50Ms)} ms p50` +
+        (r.mcpVsRest.oneClientAddedP50Ms === undefined
+          ? ''
+          : `; one client, per call: ${signed(r.mcpVsRest.oneClientAddedP50Ms)} ms p50`),
     ]);
   }
   const c = r.cascadeVsAll;

@@ -84,6 +84,16 @@ export interface SearchOverheadSection {
   oneClient: { requests: number; errors: number; ms: Record<TimingName, Distribution> };
 }
 
+/** One client sending a REST search and an MCP `search_web` for the same cached query in turn (./mcp-overhead.ts). */
+export interface McpOverheadSection {
+  pairs: number;
+  restP50Ms: number;
+  mcpP50Ms: number;
+  /** Median of the per-pair differences (MCP − REST): the cost of one call, without queueing. */
+  addedP50Ms: number;
+  addedP90Ms: number;
+}
+
 export interface LimiterFigures {
   store: 'off' | 'redis' | 'redis-rest';
   p50Ms: number;
@@ -187,7 +197,15 @@ export interface Ratios {
     oneClient: { clientP50Ms: number; overheadP50Ms: number; overheadPct: number };
     underLoad: { connections: number; clientP50Ms: number; overheadP50Ms: number; overheadPct: number };
   } | null;
-  mcpVsRest: { mcpRps: number; restRps: number; throughputPct: number; addedP50Ms: number } | null;
+  mcpVsRest: {
+    mcpRps: number;
+    restRps: number;
+    throughputPct: number;
+    /** p50 difference at the throughput runs' clients: mostly queueing (p50 ≈ clients ÷ throughput). */
+    addedP50Ms: number;
+    /** p50 of the paired one-client differences, when measured. */
+    oneClientAddedP50Ms?: number;
+  } | null;
   cascadeVsAll: {
     judgeTopN: number;
     candidates: number;
@@ -220,6 +238,8 @@ export interface BenchResults {
   topology: TopologyFacts | null;
   endpoints: EndpointFigures[];
   searchOverhead: SearchOverheadSection | null;
+  /** Absent in results written before the one-client MCP comparison. */
+  mcpOverhead?: McpOverheadSection | null;
   limiter: LimiterSection | null;
   deep: DeepSection | null;
   cascade: CascadeSection | null;

@@ -25,6 +25,7 @@ import { measureCapabilities } from './capabilities.ts';
 import { measureDeep } from './deep.ts';
 import { endpointProblems, measureEndpoints } from './endpoints.ts';
 import { measureLimiter } from './limiter.ts';
+import { measureMcpOverhead } from './mcp-overhead.ts';
 import { machineFacts, otherCpuMeter } from './machine.ts';
 import { ratiosOf } from './ratios.ts';
 import { readComparisons, renderPerformance, summaryTable } from './render-performance.ts';
@@ -38,6 +39,7 @@ import {
   deepTables,
   endpointsTable,
   limiterTable,
+  mcpOverheadTable,
   memoryTable,
   overheadTable,
 } from './tables.ts';
@@ -59,6 +61,7 @@ const results: BenchResults = {
   topology: null,
   endpoints: [],
   searchOverhead: null,
+  mcpOverhead: null,
   limiter: null,
   deep: null,
   cascade: null,
@@ -113,6 +116,9 @@ await part('split topology: endpoints, cache-miss search, memory', async () => {
     results.searchOverhead = overhead.section;
     results.problems.push(...overhead.problems);
     print(overheadTable(overhead.section));
+    console.log(`\n  REST then MCP search_web, cached, one client: ${s.mcpPairs} pairs…`);
+    results.mcpOverhead = (await measureMcpOverhead(topology, s.mcpPairs)).section;
+    print(mcpOverheadTable(results.mcpOverhead));
   } finally {
     results.topology = { logLevel: s.logLevel, providerDelayMs: s.providerDelayMs, services: await topology.memory() };
     await topology.stop();

@@ -27,6 +27,8 @@ export const BENCH_SETTINGS = {
   providerDelayMs: positive('BENCH_PROVIDER_DELAY_MS', 100),
   /** Requests of the one-client (no queueing) overhead run. */
   sequentialRequests: positive('BENCH_SEQUENTIAL_REQUESTS', 40),
+  /** REST-then-MCP pairs of the one-client MCP comparison. */
+  mcpPairs: positive('BENCH_MCP_PAIRS', 200),
   /** Seconds of each deep-mode load phase (one worker, then two). */
   deepDurationS: positive('BENCH_DEEP_DURATION_S', 8),
   /** Concurrent clients of the deep-mode load phases. */

@@ -11,6 +11,7 @@ import type {
   DeepSection,
   EndpointFigures,
   LimiterSection,
+  McpOverheadSection,
   SearchOverheadSection,
   ServiceMemory,
   TimingName,
@@ -83,6 +84,15 @@ export function overheadTable(section: SearchOverheadSection): Table {
       f(o.ms[name].p50),
       f(o.ms[name].p99),
     ]),
+  };
+}
+
+export function mcpOverheadTable(section: McpOverheadSection): Table {
+  const f = (v: number) => num(v, 2);
+  return {
+    title: `Cached search, one client, ${section.pairs} pairs (REST then MCP search_web), ms`,
+    headers: ['REST p50', 'MCP p50', 'MCP − REST per pair, p50', 'p90'],
+    rows: [[f(section.restP50Ms), f(section.mcpP50Ms), f(section.addedP50Ms), f(section.addedP90Ms)]],
   };
 }
 

@@ -95,6 +95,7 @@ export function fixtureResults(overrides: Partial<BenchResults> = {}): BenchResu
       endpoint('mcp-search-web', 'MCP tools/call search_web (cache hit)', 'gateway', 240, 180),
     ],
     searchOverhead,
+    mcpOverhead: { pairs: 200, restP50Ms: 5, mcpP50Ms: 7.5, addedP50Ms: 2.2, addedP90Ms: 4 },
     limiter: {
       requests: 3000,
       concurrency: 8,

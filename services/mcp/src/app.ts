@@ -10,12 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { McpConfig } from './config.ts';
 import { allowedOrigins } from './config.ts';
 import { GatewayClient } from './gateway/gateway-client.ts';
+import type { CallContext } from './mcp-server.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { SearchServiceClient } from './search-service/search-service-client.ts';
 import { registerMcpEndpoint } from './routes/mcp-endpoint.ts';
 import { buildServerCard, registerServerCard } from './routes/server-card.ts';
 import { serverIdentity } from './server-identity.ts';
 import { buildToolCatalogue } from './tools/catalogue.ts';
+import { MultiplexTransport } from './transport/multiplex-transport.ts';
 
 export interface McpAppDependencies {
   config: Pick<
@@ -91,16 +93,17 @@ export function buildMcpApp({ config, logger, policyStore }: McpAppDependencies)
   });
   app.addHook('onClose', () => searchService.close());
   registerServerCard(app, buildServerCard(identity, config.BASE_URL));
+  const transport = new MultiplexTransport<CallContext>();
+  const server = createMcpServer(
+    { identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger },
+    (requestId) => transport.contextOf(requestId),
+  );
   registerMcpEndpoint(app, {
     baseUrl: config.BASE_URL,
     allowedOrigins: allowedOrigins(config),
     bodyLimit: MCP_BODY_LIMIT,
-    createServer: (caller, replyHeaders) =>
-      createMcpServer(
-        { identity, tools, jsonSchemaValidator, progressIntervalMs: config.MCP_PROGRESS_INTERVAL_MS, logger },
-        caller,
-        replyHeaders,
-      ),
+    server,
+    transport,
   });
   return app;
 }

@@ -1,13 +1,16 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { sendProblem } from '@rankgate/platform/http';
 import { isProblemError } from '@rankgate/contracts/problems';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
 
-import type { CallerCredentials } from '../gateway/caller.ts';
 import { callerFrom } from '../gateway/caller.ts';
+import type { CallContext } from '../mcp-server.ts';
 import { JSON_RPC, sendJsonRpcError } from '../transport/json-rpc-error.ts';
+import type { MultiplexTransport, PendingExchange } from '../transport/multiplex-transport.ts';
 import { originAllowed } from '../transport/origin-policy.ts';
+import { checkPost } from '../transport/post-checks.ts';
 import {
   allowsBatches,
   ASSUMED_VERSION_WITHOUT_HEADER,
@@ -21,35 +24,26 @@ import { wantsEventStream } from '../transport/response-mode.ts';
 const MCP_PATHS = ['/mcp', '/.well-known/mcp'] as const;
 
 export interface McpEndpointOptions {
-  /** Public origin: the URL the SDK reports to handlers is built on it. */
+  /** Public origin, for the problem documents of the service's own refusals. */
   baseUrl: string;
   allowedOrigins: readonly string[];
-  /** A fresh MCP server for one request, knowing its caller; its tools add header fields to `replyHeaders`. */
-  createServer: (caller: CallerCredentials, replyHeaders: Record<string, string>) => Server;
+  /** The service's one MCP server; the endpoint connects it to `transport`. */
+  server: Server;
+  transport: MultiplexTransport<CallContext>;
   /** Largest accepted JSON-RPC body in bytes. */
   bodyLimit: number;
 }
 
-/** Headers that describe the original connection or body framing, not the message. */
-const HOP_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
+/** The SDK transport's event-stream headers (no caching or buffering on the way). */
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
 
-/**
- * The request as the SDK's web-standard transport reads it. The body is attached only when the SDK must read it
- * (JSON we could not parse, which it answers with -32700); otherwise it gets the parsed message, and a body stream
- * nobody reads would cost more than the rest of the Request (headers go in as a record for the same reason).
- */
-function toWebRequest(request: FastifyRequest, baseUrl: string, body: string | undefined): Request {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || HOP_HEADERS.has(name)) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return new Request(new URL(request.url, baseUrl), {
-    method: 'POST',
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
-}
+/** A comment frame this often keeps idle proxies from closing a long (deep) search's stream, as the SDK does. */
+const KEEP_ALIVE_MS = 15_000;
 
 const parseOrUndefined = (text: string): unknown => {
   try {
@@ -59,48 +53,83 @@ const parseOrUndefined = (text: string): unknown => {
   }
 };
 
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(', ') : value;
+
+/** When the client leaves before the last reply, its requests are cancelled (in-flight tool calls abort). */
+const abandonOnClose = (reply: FastifyReply, exchange: PendingExchange): void => {
+  reply.raw.once('close', () => exchange.abandon('The client closed the connection.'));
+};
+
 /**
- * An SSE body is streamed as it is written; a JSON body is sent whole, with its length, as the
- * bytes the SDK encoded (decoding them to a string only for Fastify to encode it again cost a
- * tenth of a cached `search_web`).
+ * The replies as one JSON body (a batch's as an array, one reply alone as itself, as the SDK sends them), with the
+ * header fields the tools added; nothing when the client left first.
  */
-async function sendResponse(
+async function replyJson(
+  request: FastifyRequest,
   reply: FastifyReply,
-  response: Response,
-  replyHeaders: Record<string, string>,
+  exchange: PendingExchange,
+  context: CallContext,
 ): Promise<FastifyReply> {
-  reply.code(response.status);
-  reply.headers(replyHeaders);
-  response.headers.forEach((value, name) => {
-    reply.header(name, value);
+  abandonOnClose(reply, exchange);
+  const replies = await exchange.done;
+  if (replies === undefined) {
+    request.log.info(
+      { method: request.method, url: request.url, ms: Math.round(reply.elapsedTime) },
+      'client closed the connection before the response',
+    );
+    reply.hijack();
+    return reply;
+  }
+  return reply
+    .code(200)
+    .headers(context.replyHeaders)
+    .type('application/json')
+    .send(JSON.stringify(replies.length === 1 ? replies[0] : replies));
+}
+
+/** An event stream carrying each message for the POST as it comes (progress, then the replies), then ending. */
+function replyEvents(
+  reply: FastifyReply,
+  transport: MultiplexTransport<CallContext>,
+  messages: readonly JSONRPCMessage[],
+  context: CallContext,
+): FastifyReply {
+  const stream = new PassThrough();
+  const exchange = transport.exchange(messages, context, (message) => {
+    stream.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
   });
-  if (response.body === null) return reply.send();
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) return reply.send(response.body);
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  const keepAlive = setInterval(() => stream.write(': keepalive\n\n'), KEEP_ALIVE_MS);
+  keepAlive.unref();
+  void exchange.done.then(() => {
+    clearInterval(keepAlive);
+    stream.end();
+  });
+  abandonOnClose(reply, exchange);
+  return reply.code(200).headers(EVENT_STREAM_HEADERS).send(stream);
 }
 
 /**
- * `POST /mcp` (and `/.well-known/mcp`) on the SDK's web-standard Streamable HTTP transport,
- * stateless: each request gets its own server and transport, closed when the response ends.
- * Before the SDK: Origin (403), the protocol-version header (400, only the revisions we offer),
- * batches (2025-03-26 only). The SDK then applies its own rules (406 Accept, 415 Content-Type,
- * 400 parse errors, 202 for notifications). GET and DELETE are 405: a stateless server has no
- * stream to offer and no session to end.
+ * `POST /mcp` (and `/.well-known/mcp`), stateless Streamable HTTP: every POST is answered by the service's one MCP
+ * server over a transport that keeps concurrent POSTs apart (../transport/multiplex-transport.ts). Before the
+ * server: Origin (403), the protocol-version header (400, only the revisions we offer), batches (2025-03-26 only),
+ * then the SDK transport's rules (406 Accept, 415 Content-Type, 400 parse errors; ../transport/post-checks.ts). A
+ * POST of notifications only is 202; a request carrying a progress token gets an event stream, any other one JSON.
+ * GET and DELETE are 405: a stateless server has no stream to offer and no session to end.
  */
 export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOptions): void {
+  const { transport } = options;
   const handlePost = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const header = request.headers['mcp-protocol-version'];
-    if (header !== undefined && !isOfferedVersion(header)) {
+    const version = request.headers['mcp-protocol-version'];
+    if (version !== undefined && !isOfferedVersion(version)) {
       return sendJsonRpcError(
         reply,
         400,
         JSON_RPC.serverError,
-        `Bad Request: Unsupported protocol version: ${String(header)} (supported versions: ${OFFERED_PROTOCOL_VERSIONS.join(', ')})`,
+        `Bad Request: Unsupported protocol version: ${String(version)} (supported versions: ${OFFERED_PROTOCOL_VERSIONS.join(', ')})`,
       );
     }
-    const version = header ?? ASSUMED_VERSION_WITHOUT_HEADER;
-    const text = typeof request.body === 'string' ? request.body : '';
-    const parsed = parseOrUndefined(text);
+    const parsed = parseOrUndefined(typeof request.body === 'string' ? request.body : '');
     if (Array.isArray(parsed) && parsed.length === 0) {
       return sendJsonRpcError(
         reply,
@@ -109,48 +138,28 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
         'Invalid Request: an empty batch (JSON-RPC 2.0 needs at least one message).',
       );
     }
-    if (Array.isArray(parsed) && !allowsBatches(version)) {
+    if (Array.isArray(parsed) && !allowsBatches(version ?? ASSUMED_VERSION_WITHOUT_HEADER)) {
       return sendJsonRpcError(
         reply,
         400,
         JSON_RPC.invalidRequest,
-        `Invalid Request: JSON-RPC batches are not part of MCP ${version} (only 2025-03-26); send one message per POST.`,
+        `Invalid Request: JSON-RPC batches are not part of MCP ${version ?? ASSUMED_VERSION_WITHOUT_HEADER} (only 2025-03-26); send one message per POST.`,
       );
     }
     const body = Array.isArray(parsed) ? parsed.map(narrowInitialize) : narrowInitialize(parsed);
-
-    const replyHeaders: Record<string, string> = {};
-    const server = options.createServer(callerFrom(request.headers, request.id), replyHeaders);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: !wantsEventStream(body),
-    });
-    // When the response ends or the client leaves, in-flight tool calls are aborted. A JSON reply
-    // whose client left is never produced (the SDK drops it), so the wait ends with the connection.
-    const clientLeft = new Promise<undefined>((resolve) => {
-      reply.raw.once('close', () => {
-        void transport.close();
-        void server.close();
-        resolve(undefined);
-      });
-    });
-    await server.connect(transport);
-    // Invalid JSON is left for the SDK to read and answer (-32700).
-    const response = await Promise.race([
-      parsed === undefined
-        ? transport.handleRequest(toWebRequest(request, options.baseUrl, text))
-        : transport.handleRequest(toWebRequest(request, options.baseUrl, undefined), { parsedBody: body }),
-      clientLeft,
-    ]);
-    if (response === undefined) {
-      request.log.info(
-        { method: request.method, url: request.url, ms: Math.round(reply.elapsedTime) },
-        'client closed the connection before the response',
-      );
-      reply.hijack();
-      return reply;
+    const checked = checkPost(header(request.headers.accept), header(request.headers['content-type']), body);
+    if ('refused' in checked) {
+      const { status, code, message } = checked.refused;
+      return sendJsonRpcError(reply, status, code, message);
     }
-    return sendResponse(reply, response, replyHeaders);
+    const { messages } = checked;
+    if (!messages.some((message) => 'method' in message && 'id' in message)) {
+      transport.notify(messages);
+      return reply.code(202).send();
+    }
+    const context: CallContext = { caller: callerFrom(request.headers, request.id), replyHeaders: {} };
+    if (wantsEventStream(messages)) return replyEvents(reply, transport, messages, context);
+    return replyJson(request, reply, transport.exchange(messages, context), context);
   };
 
   const methodNotAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -163,7 +172,8 @@ export function registerMcpEndpoint(app: FastifyInstance, options: McpEndpointOp
     );
 
   void app.register(async (scope) => {
-    // The SDK reads the body itself and answers 415 / 400 as the transport rules say.
+    await options.server.connect(transport);
+    // The body is read as text whatever its type: the transport rules answer 415 / 400 (./post-checks.ts).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: options.bodyLimit }, (_request, body, done) =>
       done(null, body),

@@ -1,7 +1,7 @@
 import type { SearchRequest } from '@rankgate/contracts';
 import { INTERNAL_HEADERS } from '@rankgate/contracts/internal-headers';
 import { currentTraceparent, INTERNAL_TOKEN_HEADER, TRACEPARENT_HEADER } from '@rankgate/platform/http';
-import { Pool } from 'undici';
+import { errors, Pool } from 'undici';
 
 import type { CallerCredentials } from '../gateway/caller.ts';
 import type { GatewayResult } from '../gateway/gateway-client.ts';
@@ -15,6 +15,10 @@ export interface SearchServiceClientOptions {
   /** Keep-alive connections to the search service (requests beyond them queue on the pool). */
   connections?: number;
 }
+
+/** undici's own timeouts: the service sent no headers, or stopped sending its body, in time. */
+const isTimeout = (error: unknown): boolean =>
+  error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError;
 
 /** undici's header record as a fetch `Headers` (what the gateway client's results carry). */
 function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
@@ -70,16 +74,19 @@ export class SearchServiceClient {
     const traceparent = currentTraceparent();
     if (traceparent !== undefined) headers[TRACEPARENT_HEADER] = traceparent;
 
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
     let status: number;
     let responseHeaders: Headers;
     let text: string;
     try {
+      // undici's own timeouts (no response headers, or a stalled body, for timeoutMs), not AbortSignal.timeout and
+      // AbortSignal.any per call: those leave a timer, weak references and finalizers behind until collected.
       const response = await this.pool.request({
         method,
         path,
         headers,
-        signal: AbortSignal.any([signal, timeout]),
+        signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       status = response.statusCode;
@@ -88,7 +95,7 @@ export class SearchServiceClient {
     } catch (error) {
       // The caller leaving is not a search failure: let the cancellation propagate.
       if (signal.aborted) throw error;
-      if (timeout.aborted) {
+      if (isTimeout(error)) {
         return {
           ok: false,
           failure: failureFromCode(

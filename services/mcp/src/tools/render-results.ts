@@ -30,9 +30,12 @@ function randomBoundary(): Boundary {
   return { open: `<<<untrusted-${id}>>>`, close: `<<</untrusted-${id}>>>` };
 }
 
-/** Untrusted text cannot carry the boundary (it cannot know it; this makes it impossible, not unlikely). */
+/**
+ * Untrusted text cannot carry the boundary (it cannot know it; this makes it impossible, not unlikely). Both markers
+ * start with `<<<`, so text without it is returned as it is, without splitting it twice.
+ */
 const fenced = (text: string, boundary: Boundary): string =>
-  text.split(boundary.open).join('').split(boundary.close).join('');
+  text.includes('<<<') ? text.split(boundary.open).join('').split(boundary.close).join('') : text;
 
 function renderRow(row: ResultRow, boundary: Boundary): string {
   const score = row.score === null ? 'unscored' : `score ${row.score.toFixed(2)}`;

@@ -22,6 +22,7 @@ export function sendJsonRpcError(
 export const JSON_RPC = {
   /** Transport-level refusal (the SDK's choice for 403/405/406/415). */
   serverError: -32000,
+  parseError: -32700,
   invalidRequest: -32600,
   internalError: -32603,
 } as const;
