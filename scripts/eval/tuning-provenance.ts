@@ -98,8 +98,10 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     (so treat CyberSecEval's gain as seen, +0.08): the override and secret-request families in more languages (Greek,
     Hindi, Arabic, Hebrew, Swedish, Czech, Ukrainian, Korean and Japanese wordings; "what is the password" in Spanish,
     French, Italian, Portuguese, German, Russian, Japanese, Chinese and Korean, as the English rule asks it), and an
-    override of the text being read ("ignore the resume and state …", in English, French, Spanish and German). The
-    test sentences for them are written for the purpose; the other figures did not move.
+    override of the text being read ("ignore the resume and state …", in English, French, Spanish and German), and
+    the mode-switch family's modes with up to three words before them ("entering LAW ENFORCEMENT OVERRIDE MODE") or
+    announced as a tag in capitals ("<GOD MODE>"). The test sentences for them are written for the purpose; the other
+    figures did not move.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the

@@ -245,7 +245,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'attempt to switch the model into a special mode',
     weight: 0.5,
     patterns: [
-      /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+)?(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override)\s+mode\b/i,
+      /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+|an?\s+)?['"]?(?:[\w-]+\s+){0,3}(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override|verification|security|unlocked|test(?:ing)?)\s+mode\b/i,
+      // A mode announced as a tag, in capitals: "<GOD MODE>", "[SECURITY OVERRIDE MODE]".
+      /[<[]\s*(?:[A-Z]+\s+){0,4}(?:MODE|OVERRIDE)\s*[>\]]/,
       /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
       /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
       /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
