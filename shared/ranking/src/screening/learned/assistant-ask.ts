@@ -22,7 +22,7 @@ const TASK_VERBS = new Set(
 /** Words after a verb that make it a phrasal verb or a noun ("Find out", "List of", "Review and"), not a task. */
 const NOT_AN_OBJECT = new Set('out to of and or in on at for from by with is are was were as if up'.split(' '));
 /** What a request inside a sentence may follow (then one space): a word, a number, the end of a cell or line. */
-const OPENER_AFTER = /[A-Za-z0-9|:;!.?)"'\]]/;
+const OPENER_AFTER_MARKS = new Set([...'|:;!.?)"\']'].map((mark) => mark.charCodeAt(0)));
 /** Words a noun phrase or a name continues from. */
 const NOUN_PHRASE_OPENERS = new Set(
   'this that these those the a an our your their its his her of in on for to by with and or at from new'.split(' '),
@@ -38,6 +38,8 @@ const LONGEST_OPENER = Math.max(...[...OPENERS].map((word) => word.length));
 const isUpper = (code: number): boolean => code >= 65 && code <= 90;
 const isLetter = (code: number): boolean => isUpper(code) || (code >= 97 && code <= 122);
 const isWordCode = (code: number): boolean => isLetter(code) || code === 39;
+const opensAfter = (code: number): boolean =>
+  isLetter(code) || (code >= 48 && code <= 57) || OPENER_AFTER_MARKS.has(code);
 
 /** The end of the ASCII word starting at `at` (letters and apostrophes). */
 function wordEnd(text: string, at: number, to: number): number {
@@ -117,13 +119,13 @@ export function asksAssistant(text: string, from: number, to: number): boolean {
   while (at < to && !isLetter(text.charCodeAt(at))) at += 1;
   if (at < to && isUpper(text.charCodeAt(at)) && opensAsk(text, from, at, to)) return !isHeading(text, at, to);
   // Only capitals after a space can open a request inside the sentence; most sentences have few.
-  for (let i = at + 1; i < to - 1; i += 1) {
-    if (text.charCodeAt(i) !== 32 || !isUpper(text.charCodeAt(i + 1)) || !OPENER_AFTER.test(text.charAt(i - 1)))
-      continue;
+  for (let i = text.indexOf(' ', at + 1); i >= 0 && i < to - 1; i = text.indexOf(' ', i + 1)) {
+    if (!isUpper(text.charCodeAt(i + 1)) || !opensAfter(text.charCodeAt(i - 1))) continue;
+    if (!opensAsk(text, from, i + 1, to)) continue;
     let previous = i - 1;
     while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
     if (NOUN_PHRASE_OPENERS.has(text.slice(previous, i).toLowerCase())) continue;
-    if (opensAsk(text, from, i + 1, to)) return !isHeading(text, i + 1, to);
+    return !isHeading(text, i + 1, to);
   }
   return false;
 }
