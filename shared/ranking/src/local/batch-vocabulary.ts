@@ -5,8 +5,9 @@
  */
 import type { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
-import { isLowerStopword, stem, unicodeWords } from './text.ts';
+import { stem, unicodeWords } from './text.ts';
 import { CodeUnits } from './code-units.ts';
+import { flagsOfWord, STOP_WORD } from './cue-table.ts';
 import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 
 /** A character of ROUGH_WORD's run (text.ts): a-z, 0-9, or any code unit from U+0080. */
@@ -23,6 +24,8 @@ export class BatchVocabulary {
   readonly words: string[] = [];
   /** Word id → its content term's id, or -1 for a stop word. */
   private readonly wordTerm: number[] = [];
+  /** Word id → its cue bits (cue-words.ts). */
+  private readonly wordCues: number[] = [];
   private readonly termIds = new Map<string, number>();
   /** Term id → the stemmed content term. */
   readonly terms: string[] = [];
@@ -72,14 +75,19 @@ export class BatchVocabulary {
     const codes = this.wordUnits.write(word);
     const hash = hashOf(codes, 0, word.length);
     const id = this.wordIds.find(codes, 0, word.length, hash);
-    return id >= 0 ? id : this.newWord(word, codes, 0, word.length, hash);
+    return id >= 0 ? id : this.newWord(word, false, codes, 0, word.length, hash);
   }
 
-  /** Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. */
-  private newWord(word: string, codes: Uint16Array, from: number, to: number, hash: number): number {
+  /**
+   * Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. `plain`: ASCII letters and
+   * digits only.
+   */
+  private newWord(word: string, plain: boolean, codes: Uint16Array, from: number, to: number, hash: number): number {
     const id = this.wordIds.add(codes, from, to, hash);
     this.words.push(word);
-    this.wordTerm.push(isLowerStopword(word) ? -1 : this.termId(stem(word)));
+    const flags = flagsOfWord(word, plain);
+    this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termId(stem(word)));
+    this.wordCues.push(flags & ~STOP_WORD);
     return id;
   }
 
@@ -123,8 +131,10 @@ export class BatchVocabulary {
         i += 1;
         code = i < length ? (codes[i] as number) : -1;
       } while (inRun(code));
+      let tail = false;
       // ROUGH_WORD's optional tail: an apostrophe and the ASCII letters after it ("don't").
       if (code === APOSTROPHE && i + 1 < length && isLetter(codes[i + 1] as number)) {
+        tail = true;
         hash = mixHash(hash, code);
         i += 1;
         code = codes[i] as number;
@@ -143,7 +153,7 @@ export class BatchVocabulary {
           }
           continue;
         }
-        id = this.newWord(lower.slice(start + from, start + i), codes, from, i, hash);
+        id = this.newWord(lower.slice(start + from, start + i), !tail, codes, from, i, hash);
       }
       this.push(count, id);
       count += 1;
@@ -169,6 +179,15 @@ export class BatchVocabulary {
     }
     for (const list of wordLists) for (let i = 0; i < list.length; i += 1) counts[list[i] as number] = 0;
     return { tokens, most };
+  }
+
+  /** The cue bits (cue-words.ts) of words (ids), together. */
+  cuesOf(...wordLists: readonly Int32Array[]): number {
+    const { wordCues } = this;
+    let cues = 0;
+    for (const list of wordLists)
+      for (let i = 0; i < list.length; i += 1) cues |= wordCues[list[i] as number] as number;
+    return cues;
   }
 
   /** The content terms (ids) of words (ids): stop words dropped. */
