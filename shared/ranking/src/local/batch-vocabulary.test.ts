@@ -28,6 +28,14 @@ describe('the batch vocabulary', () => {
     }
   });
 
+  it('splits a text longer than the buffer it starts with, and a part of a text as that part alone', () => {
+    const long = Array.from({ length: 400 }, (_, i) => `Zürich’s cell${i} don't`).join(' — ');
+    expect(spell(vocabulary.wordsOf(long), vocabulary.words)).toEqual(words(long));
+    const lower = long.toLowerCase();
+    const [from, to] = [lower.indexOf('cell17'), lower.indexOf('cell29')];
+    expect(spell(vocabulary.wordsOfLower(lower, from, to), vocabulary.words)).toEqual(words(long.slice(from, to)));
+  });
+
   it('gives a word one id however often it recurs, and knows the query term each term stands for', () => {
     const ids = vocabulary.wordsOf('cells cells');
     expect(ids[0]).toBe(ids[1]);

@@ -5,7 +5,9 @@
  */
 import type { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
-import { isLowerStopword, stem, unicodeWords } from './text.ts';
+import { stem, unicodeWords } from './text.ts';
+import { CodeUnits } from './code-units.ts';
+import { flagsOfWord, STOP_WORD } from './cue-table.ts';
 import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 
 /** A character of ROUGH_WORD's run (text.ts): a-z, 0-9, or any code unit from U+0080. */
@@ -14,11 +16,16 @@ const isLetter = (code: number): boolean => code >= 97 && code <= 122;
 const APOSTROPHE = 39;
 
 export class BatchVocabulary {
+  /** The code units of the text being split, and of a Unicode word cut out of it. */
+  private readonly textUnits = new CodeUnits();
+  private readonly wordUnits = new CodeUnits();
   private readonly wordIds = new WordTable();
   /** Word id → the word, lower-cased. */
   readonly words: string[] = [];
   /** Word id → its content term's id, or -1 for a stop word. */
   private readonly wordTerm: number[] = [];
+  /** Word id → its cue bits (cue-words.ts). */
+  private readonly wordCues: number[] = [];
   private readonly termIds = new Map<string, number>();
   /** Term id → the stemmed content term. */
   readonly terms: string[] = [];
@@ -65,16 +72,22 @@ export class BatchVocabulary {
 
   /** The id of a word given whole (a Unicode word of a run holding other characters than ASCII). */
   private wordId(word: string): number {
-    const hash = hashOf(word);
-    const id = this.wordIds.find(word, 0, word.length, hash);
-    return id >= 0 ? id : this.newWord(word, 0, word.length, hash);
+    const codes = this.wordUnits.write(word);
+    const hash = hashOf(codes, 0, word.length);
+    const id = this.wordIds.find(codes, 0, word.length, hash);
+    return id >= 0 ? id : this.newWord(word, false, codes, 0, word.length, hash);
   }
 
-  private newWord(text: string, from: number, to: number, hash: number): number {
-    const id = this.wordIds.add(text, from, to, hash);
-    const word = text.slice(from, to);
+  /**
+   * Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. `plain`: ASCII letters and
+   * digits only.
+   */
+  private newWord(word: string, plain: boolean, codes: Uint16Array, from: number, to: number, hash: number): number {
+    const id = this.wordIds.add(codes, from, to, hash);
     this.words.push(word);
-    this.wordTerm.push(isLowerStopword(word) ? -1 : this.termId(stem(word)));
+    const flags = flagsOfWord(word, plain);
+    this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termId(stem(word)));
+    this.wordCues.push(flags & ~STOP_WORD);
     return id;
   }
 
@@ -95,14 +108,16 @@ export class BatchVocabulary {
 
   /**
    * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The
-   * runs ROUGH_WORD matches are scanned here by character code and looked up without being cut out of the text; a run
+   * runs ROUGH_WORD matches are scanned here by code unit and looked up without being cut out of the text; a run
    * holding characters other than ASCII is cut out and split by the Unicode expression, as `words` does.
    */
   wordsOfLower(lower: string, start: number, end: number): Int32Array {
+    const codes = this.textUnits.write(start === 0 && end === lower.length ? lower : lower.slice(start, end));
+    const length = end - start;
     let count = 0;
-    let i = start;
-    while (i < end) {
-      let code = lower.charCodeAt(i);
+    let i = 0;
+    while (i < length) {
+      let code = codes[i] as number;
       if (!inRun(code)) {
         i += 1;
         continue;
@@ -114,29 +129,31 @@ export class BatchVocabulary {
         if (code >= 128) ascii = false;
         hash = mixHash(hash, code);
         i += 1;
-        code = i < end ? lower.charCodeAt(i) : -1;
+        code = i < length ? (codes[i] as number) : -1;
       } while (inRun(code));
+      let tail = false;
       // ROUGH_WORD's optional tail: an apostrophe and the ASCII letters after it ("don't").
-      if (code === APOSTROPHE && i + 1 < end && isLetter(lower.charCodeAt(i + 1))) {
+      if (code === APOSTROPHE && i + 1 < length && isLetter(codes[i + 1] as number)) {
+        tail = true;
         hash = mixHash(hash, code);
         i += 1;
-        code = lower.charCodeAt(i);
+        code = codes[i] as number;
         do {
           hash = mixHash(hash, code);
           i += 1;
-          code = i < end ? lower.charCodeAt(i) : -1;
+          code = i < length ? (codes[i] as number) : -1;
         } while (isLetter(code));
       }
-      let id = this.wordIds.find(lower, from, i, hash);
+      let id = this.wordIds.find(codes, from, i, hash);
       if (id < 0) {
         if (!ascii) {
-          for (const word of unicodeWords(lower.slice(from, i))) {
-            this.push(count, this.wordId(word));
+          for (const part of unicodeWords(lower.slice(start + from, start + i))) {
+            this.push(count, this.wordId(part));
             count += 1;
           }
           continue;
         }
-        id = this.newWord(lower, from, i, hash);
+        id = this.newWord(lower.slice(start + from, start + i), !tail, codes, from, i, hash);
       }
       this.push(count, id);
       count += 1;
@@ -162,6 +179,15 @@ export class BatchVocabulary {
     }
     for (const list of wordLists) for (let i = 0; i < list.length; i += 1) counts[list[i] as number] = 0;
     return { tokens, most };
+  }
+
+  /** The cue bits (cue-words.ts) of words (ids), together. */
+  cuesOf(...wordLists: readonly Int32Array[]): number {
+    const { wordCues } = this;
+    let cues = 0;
+    for (const list of wordLists)
+      for (let i = 0; i < list.length; i += 1) cues |= wordCues[list[i] as number] as number;
+    return cues;
   }
 
   /** The content terms (ids) of words (ids): stop words dropped. */

@@ -3,6 +3,7 @@ import { LOCAL_JUDGE_WEIGHTS } from '../score-weights.ts';
 import type { Judge, JudgeInput, JudgeResult, JudgeVerdict } from '../judge.ts';
 import { BatchVocabulary } from './batch-vocabulary.ts';
 import { candidateWords } from './candidate-words.ts';
+import { ANY_CUE, lowersToAscii } from './cue-words.ts';
 import { evidenceOf, fieldedText } from './fielded-text.ts';
 import { TermMatcher } from './term-matcher.ts';
 import type { RelevanceFeatures } from './lexical-relevance.ts';
@@ -63,7 +64,12 @@ export function localVerdicts(
     const bodyTerms = vocabulary.termsOf(...(words.snippetRepeated ? [] : [words.snippet]), ...words.extras);
     const fielded = fieldedText(vocabulary.termsOf(words.title), bodyTerms, vocabulary);
     const repeats = vocabulary.repeatsOf(words.title, words.snippet);
-    return { body, fielded, repeats, evidence: evidenceOf(fielded, vocabulary, `${input.title}\n${body}`) };
+    // Which signal expressions could match at all: title and snippet, and the whole text (cue-words.ts).
+    const caseTrap = lowersToAscii([input.title, input.snippet]);
+    const shortCues = caseTrap ? ANY_CUE : vocabulary.cuesOf(words.title, words.snippet);
+    const rawCues = caseTrap || lowersToAscii(extras) ? ANY_CUE : shortCues | vocabulary.cuesOf(...words.extras);
+    const evidence = evidenceOf(fielded, vocabulary, `${input.title}\n${body}`);
+    return { body, fielded, repeats, evidence, shortCues, rawCues };
   });
   // Query terms weigh by how specific they are among the candidates judged together.
   const weights = termWeights(
@@ -80,22 +86,22 @@ export function localVerdicts(
     vocabulary,
   );
   const verdicts = inputs.map((input, i): JudgeVerdict => {
-    const { body, evidence, repeats } = texts[i] as (typeof texts)[number];
+    const { body, evidence, repeats, shortCues, rawCues } = texts[i] as (typeof texts)[number];
     const domain = domainOf(input.url);
     const subject = subjectMatch(analysis, evidence, share);
     return {
       id: input.id,
       signals: {
-        answerability: round3(answerability(analysis, evidence, body.length, weights)),
+        answerability: round3(answerability(analysis, evidence, body.length, weights, rawCues)),
         authority: round3(authorityOf(domain, input.url)),
         on_topic: round3(relevance[i]?.relevance ?? 0),
         states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),
         subject_match: subject === null ? null : round3(subject),
-        spam: round3(spamScore(domain, input.title, input.snippet, repeats)),
+        spam: round3(spamScore(domain, input.title, input.snippet, repeats, shortCues)),
         // Page text is new evidence; title and snippet were screened in stage A already.
         prompt_injection: injectionOf(input),
       },
-      is_republisher: isRepublisher(domain, input.url, input.title, input.snippet),
+      is_republisher: isRepublisher(domain, input.url, input.title, input.snippet, shortCues),
     };
   });
   return { verdicts, features: relevance };

@@ -1,3 +1,4 @@
+import { ANY_CUE, CUE } from './cue-words.ts';
 import type { QueryAnalysis, QueryIntent } from './query-analysis.ts';
 import { clamp01, contentTerms, coverage } from './text.ts';
 
@@ -149,10 +150,25 @@ export function statesSoughtFact(query: QueryAnalysis, c: TermEvidence, weights:
 const EXPLANATORY =
   /\b(?:is an?|are|refers? to|means|because|caused by|defined as|consists? of|occurs? when|explains?|describes?)\b/i;
 
-/** Whether a reader could answer the query from this text: topical, explanatory, long enough. */
-export function answerability(query: QueryAnalysis, c: TermEvidence, bodyLength: number, weights: TermWeights): number {
+/** The first word of each of EXPLANATORY's alternatives, in both forms where it has two: cue-words.ts. */
+export const EXPLANATORY_CUES = [
+  ...['is', 'are', 'refer', 'refers', 'means', 'because', 'caused', 'defined'],
+  ...['consist', 'consists', 'occur', 'occurs', 'explain', 'explains', 'describe', 'describes'],
+];
+
+/**
+ * Whether a reader could answer the query from this text: topical, explanatory, long enough. `cues`: the cue words
+ * (cue-words.ts) of its raw text, when the caller has them.
+ */
+export function answerability(
+  query: QueryAnalysis,
+  c: TermEvidence,
+  bodyLength: number,
+  weights: TermWeights,
+  cues: number = ANY_CUE,
+): number {
   const topical = weightedCoverage(query, (t) => c.has(t), weights);
-  const explanatory = EXPLANATORY.test(c.raw) ? 1 : 0;
+  const explanatory = (cues & CUE.explanatory) !== 0 && EXPLANATORY.test(c.raw) ? 1 : 0;
   const substance = Math.min(1, bodyLength / 160);
   return clamp01(topical * (0.5 + 0.25 * explanatory + 0.25 * substance));
 }

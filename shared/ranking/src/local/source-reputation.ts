@@ -3,6 +3,8 @@
  * whether it is a known republisher (mirrors, scrapers, content aggregators). Lists are short on
  * purpose: they express well-known cases; everything else is neutral.
  */
+import { ANY_CUE, CUE } from './cue-words.ts';
+
 const AUTHORITATIVE: Record<string, number> = {
   'wikipedia.org': 0.8,
   'britannica.com': 0.85,
@@ -80,6 +82,10 @@ const REPUBLISHED_TEXT =
 
 const WIKIPEDIA_TAGLINE = /\bfrom wikipedia, the free encyclopedia\b/i;
 
+/** A word of each of REPUBLISHED_TEXT's alternatives, and of the tagline: cue-words.ts. */
+export const REPUBLISHED_CUES = ['originally', 'article', 'republished', 'sourced', 'reuters', 'ap', 'afp'];
+export const WIKIPEDIA_CUES = ['encyclopedia'];
+
 /** A document of the operator's own corpus: its URL names no host. */
 const isLocalDocument = (url: string): boolean => url.startsWith('local://') || url.startsWith('file://');
 
@@ -105,14 +111,28 @@ export function authorityOf(domain: string, url: string): number {
   return url.startsWith('https://') ? 0.5 : 0.4;
 }
 
-export function isRepublisher(domain: string, url: string, title: string, snippet: string): boolean {
+/** `cues`: the cue words (cue-words.ts) of title and snippet, when the caller has them. */
+export function isRepublisher(
+  domain: string,
+  url: string,
+  title: string,
+  snippet: string,
+  cues: number = ANY_CUE,
+): boolean {
   const parts = domain.split('.');
   for (let i = 0; i < parts.length - 1; i += 1) if (REPUBLISHERS.has(parts.slice(i).join('.'))) return true;
+  if ((cues & (CUE.republished | CUE.wikipedia)) === 0) return false;
   const text = `${title} ${snippet}`;
-  if (REPUBLISHED_TEXT.test(text)) return true;
+  if ((cues & CUE.republished) !== 0 && REPUBLISHED_TEXT.test(text)) return true;
   // Wikipedia's own tagline is a copy only on a known host that is not Wikipedia: without a host (a document of a
   // local corpus) the text cannot tell the original from a mirror.
-  return WIKIPEDIA_TAGLINE.test(text) && domain !== '' && !isLocalDocument(url) && !domain.endsWith('wikipedia.org');
+  return (
+    (cues & CUE.wikipedia) !== 0 &&
+    WIKIPEDIA_TAGLINE.test(text) &&
+    domain !== '' &&
+    !isLocalDocument(url) &&
+    !domain.endsWith('wikipedia.org')
+  );
 }
 
 export function domainLooksSpammy(domain: string): number {

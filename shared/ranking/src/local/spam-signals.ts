@@ -1,8 +1,29 @@
+import { ANY_CUE, CUE } from './cue-words.ts';
 import { domainLooksSpammy } from './source-reputation.ts';
 import { clamp01, words } from './text.ts';
 
 const CLICKBAIT =
   /\b(?:you won'?t believe|click here|100% free|buy now|limited time|act now|miracle|secret trick|doctors hate|make \$\d+|free download|best price|cheap|casino|viagra|crypto giveaway|earn money fast)\b/i;
+
+/** A word of each of CLICKBAIT's alternatives, in its order ("free" serves two): cue-words.ts. */
+export const CLICKBAIT_CUES = [
+  'believe',
+  'click',
+  'free',
+  'buy',
+  'limited',
+  'act',
+  'miracle',
+  'trick',
+  'hate',
+  'make',
+  'price',
+  'cheap',
+  'casino',
+  'viagra',
+  'giveaway',
+  'money',
+];
 
 const LETTER = /\p{L}/u;
 const UPPER = /\p{Lu}/u;
@@ -57,12 +78,19 @@ const mayShout = (text: string): boolean => text.replace(NOT_CAPITAL, '').length
 
 /**
  * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,
- * keyword stuffing, and a spammy domain shape. `repeats`: of the words of title and snippet, when the caller has them.
+ * keyword stuffing, and a spammy domain shape. `repeats`: of the words of title and snippet, and `cues`: their cue
+ * words (cue-words.ts), when the caller has them.
  */
-export function spamScore(domain: string, title: string, snippet: string, repeats?: WordRepeats): number {
+export function spamScore(
+  domain: string,
+  title: string,
+  snippet: string,
+  repeats?: WordRepeats,
+  cues: number = ANY_CUE,
+): number {
   const text = `${title} ${snippet}`;
   let spam = domainLooksSpammy(domain);
-  if (CLICKBAIT.test(text)) spam += 0.45;
+  if ((cues & CUE.clickbait) !== 0 && CLICKBAIT.test(text)) spam += 0.45;
   if (/[!?]{3,}/.test(text)) spam += 0.15;
   if (mayShout(text)) {
     const { letters, upper } = letterCounts(text);

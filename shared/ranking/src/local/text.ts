@@ -1,6 +1,6 @@
 /** Small text utilities for the local judge: deterministic, dependency-free, Unicode-aware. */
 
-const STOPWORDS = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   `a an and are as at be been but by can could did do does for from had has have how i if in into is it its
 of on or our so than that the their them then there these they this those to was we were what when where which who whom whose
 why will with would you your about after before between during over under up down out off than too very just also not no nor

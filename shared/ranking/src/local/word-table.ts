@@ -1,7 +1,7 @@
 /**
- * Ids for the words of a batch, looked up straight from the text they occur in: a word is hashed while it is scanned
- * and compared with the stored characters, so only a word not seen before becomes a string. A `Map` keyed by string
- * needs every occurrence cut out of the text and hashed again, which cost more than the rest of tokenising.
+ * Ids for words, looked up straight from the text they occur in (its UTF-16 code units): a word is hashed while it is
+ * scanned and compared with the stored characters, so only a word not seen before becomes a string. A `Map` keyed by
+ * string needs every occurrence cut out of the text and hashed again, which cost more than the rest of tokenising.
  */
 
 const HASH_SEED = 0x811c9dc5 | 0;
@@ -23,20 +23,20 @@ export class WordTable {
   private length = new Int32Array(2048);
   size = 0;
 
-  /** The id of `text[from, to)` (hashed as `hash`), or -1 when the table does not hold it. */
-  find(text: string, from: number, to: number, hash: number): number {
+  /** The id of the word `codes[from, to)` (hashed as `hash`), or -1 when the table does not hold it. */
+  find(codes: Uint16Array, from: number, to: number, hash: number): number {
     const mask = this.slots.length - 1;
     const length = to - from;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
       if (entry === 0) return -1;
       const id = entry - 1;
-      if (this.hashes[slot] === hash && this.length[id] === length && this.holds(id, text, from, length)) return id;
+      if (this.hashes[slot] === hash && this.length[id] === length && this.holds(id, codes, from, length)) return id;
     }
   }
 
-  /** Adds `text[from, to)`, which the table must not hold yet; returns its id (ids count up from 0). */
-  add(text: string, from: number, to: number, hash: number): number {
+  /** Adds `codes[from, to)`, which the table must not hold yet; returns its id (ids count up from 0). */
+  add(codes: Uint16Array, from: number, to: number, hash: number): number {
     const id = this.size;
     this.size += 1;
     if (id === this.start.length) {
@@ -49,7 +49,7 @@ export class WordTable {
       chars.set(this.chars);
       this.chars = chars;
     }
-    for (let i = 0; i < length; i += 1) this.chars[this.used + i] = text.charCodeAt(from + i);
+    for (let i = 0; i < length; i += 1) this.chars[this.used + i] = codes[from + i] as number;
     this.start[id] = this.used;
     this.length[id] = length;
     this.used += length;
@@ -59,10 +59,10 @@ export class WordTable {
     return id;
   }
 
-  private holds(id: number, text: string, from: number, length: number): boolean {
+  private holds(id: number, codes: Uint16Array, from: number, length: number): boolean {
     const at = this.start[id] as number;
     const { chars } = this;
-    for (let i = 0; i < length; i += 1) if (chars[at + i] !== text.charCodeAt(from + i)) return false;
+    for (let i = 0; i < length; i += 1) if (chars[at + i] !== codes[from + i]) return false;
     return true;
   }
 
@@ -91,9 +91,9 @@ function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   return next;
 }
 
-/** The hash `WordTable` expects for a whole string. */
-export function hashOf(word: string): number {
+/** The hash `WordTable` expects for the word `codes[from, to)`. */
+export function hashOf(codes: Uint16Array, from: number, to: number): number {
   let hash = HASH_START;
-  for (let i = 0; i < word.length; i += 1) hash = mixHash(hash, word.charCodeAt(i));
+  for (let i = from; i < to; i += 1) hash = mixHash(hash, codes[i] as number);
   return hash;
 }
