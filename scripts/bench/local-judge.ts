@@ -14,6 +14,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
 import type { JudgeInput } from '@rankgate/ranking';
+import { judgeInputOf } from '@rankgate/ranking';
 import { localVerdicts } from '../../shared/ranking/src/local/local-judge.ts';
 import { screenResult } from '@rankgate/ranking/screening';
 import type { RankingPool } from '../train/ranking-pools.ts';
@@ -28,15 +29,7 @@ interface Batch {
 function batchesOf(pool: RankingPool): Batch[] {
   return pool.queries.map((q) => ({
     query: q.text,
-    inputs: q.candidates.map((candidate, id) => ({
-      id,
-      title: candidate.title,
-      url: candidate.url,
-      snippet: candidate.snippet,
-      providerRank: candidate.provider_rank,
-      screenedInjection: screenResult(candidate).score,
-      ...(candidate.extra_snippets ? { extraSnippets: candidate.extra_snippets } : {}),
-    })),
+    inputs: q.candidates.map((candidate, id) => judgeInputOf(candidate, id, screenResult(candidate).score)),
   }));
 }
 

@@ -26,7 +26,7 @@ import type { Judge } from '@rankgate/ranking';
 import { screenResult } from '@rankgate/ranking/screening';
 import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 
-import { runCascade } from '@rankgate/ranking';
+import { judgeInputOf, runCascade } from '@rankgate/ranking';
 import { DiscoverCache, normaliseQuery } from '../../services/search/src/domain/discover-cache.ts';
 import { runSearch } from '../../services/search/src/domain/search-pipeline.ts';
 import { dataPath } from './data.ts';
@@ -203,15 +203,7 @@ async function timeLocalJudge(
       () => provider.discover(q, { maxCandidates: MAX_CANDIDATES, signal }),
       { refresh: false },
     );
-    const inputs = candidates.map((candidate, id) => ({
-      id,
-      title: candidate.title,
-      url: candidate.url,
-      snippet: candidate.snippet,
-      providerRank: candidate.provider_rank,
-      screenedInjection: screenResult(candidate).score,
-      ...(candidate.extra_snippets ? { extraSnippets: candidate.extra_snippets } : {}),
-    }));
+    const inputs = candidates.map((candidate, id) => judgeInputOf(candidate, id, screenResult(candidate).score));
     const started = process.cpuUsage();
     await judge.judge(q, inputs, { signal });
     const used = process.cpuUsage(started);

@@ -24,6 +24,7 @@ export {
 export type { RankedCandidate } from './cascade/cascade.ts';
 export { compareRanked, runCascade } from './cascade/cascade.ts';
 export { applyGates } from './cascade/gates.ts';
+export { judgeInputOf } from './cascade/judge-input.ts';
 export type { ScoreWeights } from './cascade/score.ts';
 export { LOCAL_JUDGE_WEIGHTS, RELEVANCE_WEIGHTS, scoreOf } from './cascade/score.ts';
 export { instrumentJudge } from './instrument-judge.ts';

@@ -8,6 +8,7 @@ import { screenResult } from '../screening/index.ts';
 
 import type { GateVerdict } from './gates.ts';
 import { applyGates } from './gates.ts';
+import { judgeInputOf } from './judge-input.ts';
 import type { ScoreWeights } from './score.ts';
 import { scoreOf } from './score.ts';
 
@@ -102,15 +103,7 @@ export async function runCascade(
   const best = [...stageA].sort((a, b) => b.prefilter - a.prefilter || a.id - b.id).slice(0, options.judgeTopN);
   const survivors = new Set(best.map((entry) => entry.id));
 
-  const inputs = best.map(({ id, candidate, injection }) => ({
-    id,
-    title: candidate.title,
-    url: candidate.url,
-    snippet: candidate.snippet,
-    screenedInjection: injection.score,
-    ...(candidate.extra_snippets?.length ? { extraSnippets: candidate.extra_snippets } : {}),
-    providerRank: candidate.provider_rank,
-  }));
+  const inputs = best.map(({ id, candidate, injection }) => judgeInputOf(candidate, id, injection.score));
   const { verdicts, usage } =
     inputs.length > 0
       ? await options.judge.judge(query, inputs, { signal: options.signal })
