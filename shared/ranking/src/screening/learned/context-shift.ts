@@ -8,6 +8,7 @@
  */
 
 import { asksAssistant } from './assistant-ask.ts';
+import { FNV_OFFSET, FNV_PRIME } from './fnv.ts';
 import { sentenceMarks } from './sentence-marks.ts';
 
 /** Words too common to say what a sentence is about. */
@@ -114,9 +115,6 @@ export interface SentenceTraits {
 
 /** Content words the rest of the text needs before a sentence can be foreign to it. */
 const MIN_CONTEXT_WORDS = 8;
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 function hashWord(word: string): number {
   let h = FNV_OFFSET;

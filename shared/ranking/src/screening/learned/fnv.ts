@@ -1,4 +1,4 @@
-/** FNV-1a, 32-bit, and the final avalanche the detector's hashed features share (training reads the same file). */
+/** FNV-1a, 32-bit, and the final avalanche, shared by the detector's hashed features and word tables. */
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
 
