@@ -72,13 +72,13 @@ async function main(): Promise<void> {
   // Bagging: each bag draws its own synthetic examples and order; the shipped weights are the bags' mean.
   const size = 2 ** GEOMETRY.bucketsLog2;
   const model = { weights: new Float64Array(size), bias: 0 };
-  const examples: Example[] = [];
+  let examples = 0;
   const held: Example[] = [];
   for (let bag = 0; bag < BAGS; bag += 1) {
     const random = seededRandom(SEED + bag);
     const drawn = await trainingExamples(random);
     const fit = drawn.filter((e) => !heldOut(e));
-    examples.push(...drawn);
+    examples += drawn.length;
     held.push(...drawn.filter(heldOut));
     const encoded: Encoded[] = fit.map((e) => encode(e.text, e.label, weightOf(e), GEOMETRY));
     console.log(`bag ${bag + 1}/${BAGS}: ${drawn.length} examples (${fit.length} fitted); training …`);
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
       negative_weight: NEGATIVE_WEIGHT,
       rules_weight: RULES_WEIGHT,
       context_signals: USE_CONTEXT,
-      examples: examples.length,
+      examples,
       held_out: held.length,
       note: 'pi-agent-train, BIPIA train, DL19 pool passages of training queries, SciFact, synthetic templates; no evaluation file',
       held_out_at_gate: validation,
