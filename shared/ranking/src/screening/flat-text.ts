@@ -49,7 +49,8 @@ function offsetMap(text: string): Int32Array {
 
 export function flatText(text: string): FlatText {
   if (!NOT_FLAT.test(text)) return { text, original: (i) => i };
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Only runs that are not already one space are replaced (as /\s+/ would, with far fewer matches on prose).
+  const flat = text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
   let map: Int32Array | null = null;
   return {
     text: flat,

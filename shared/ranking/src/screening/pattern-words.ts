@@ -7,8 +7,8 @@
  */
 
 /**
- * What a match needs: nothing, one whole word, a character (ASCII punctuation), some non-ASCII
- * character, all of some conditions, or any of them.
+ * What a match needs: nothing, one whole word, a character (ASCII punctuation, or a non-ASCII one
+ * without case), some non-ASCII character, all of some conditions, or any of them.
  */
 export type WordCondition =
   | { kind: 'none' }
@@ -44,10 +44,18 @@ const isWordChar = (char: string): boolean => /^[A-Za-z0-9_]$/.test(char);
 const formOf = (char: string): string => (isWordChar(char) ? char.toLowerCase() : char > '\x7f' ? '!' : ' ');
 const squeeze = (form: string): string =>
   form.replace(/[ !^]{2,}/g, (run) => (run.includes('!') ? '!' : /^\^+$/.test(run) ? '^' : ' '));
-/** A literal character as a shape: ASCII punctuation is itself needed in the text. */
+/**
+ * A character of a script without case (CJK, kana, Hangul, Arabic, Hebrew, Devanagari …) matches only itself,
+ * even under the `i` flag; a cased one may match its other case. A lone surrogate is half a character.
+ */
+const isUncasedNonAscii = (char: string): boolean =>
+  char > '\x7f' && !/[\uD800-\uDFFF\s]/.test(char) && char.toLowerCase() === char && char.toUpperCase() === char;
+
+/** A literal character as a shape: ASCII punctuation and an uncased non-ASCII character are themselves needed. */
 function literal(char: string): Shape {
   const form = formOf(char);
-  return exact([form], form === ' ' && char > ' ' && char <= '~' ? { kind: 'char', char } : NONE);
+  const needed = (form === ' ' && char > ' ' && char <= '~') || isUncasedNonAscii(char);
+  return exact([form], needed ? { kind: 'char', char } : NONE);
 }
 
 const key = (condition: WordCondition): string => JSON.stringify(condition);
