@@ -210,12 +210,29 @@ async function readRows(path: string, categoryField: string | null): Promise<Row
 /** Timed rounds per row: a row's time is its median over the rounds (one slow round from other work counts less). */
 const TIMED_ROUNDS = 3;
 
+/** Untimed passes over the texts, at most, before timing: V8 optimises the detector over the first few. */
+const MAX_WARM_PASSES = 6;
+/** A pass within this share of the one before it is steady: the JIT has settled. */
+const STEADY_SHARE = 0.05;
+
+/** Scores the texts untimed until one pass takes about as long as the one before (as code runs in a busy service). */
+function warmUntilSteady(texts: readonly string[], score: (text: string) => unknown): void {
+  let previous = Infinity;
+  for (let pass = 0; pass < MAX_WARM_PASSES; pass += 1) {
+    const started = performance.now();
+    for (const text of texts) score(text);
+    const took = performance.now() - started;
+    if (Math.abs(took - previous) <= STEADY_SHARE * previous) return;
+    previous = took;
+  }
+}
+
 /**
- * Each text's time for `score`, microseconds, sorted: the texts are scored once untimed (the JIT warms up, as it is
- * in a running service), then TIMED_ROUNDS times each, taking each text's median; also the CPU time per call.
+ * Each text's time for `score`, microseconds, sorted: the texts are scored untimed until the JIT has settled (as it
+ * has in a running service), then TIMED_ROUNDS times each, taking each text's median; also the CPU time per call.
  */
 function timePerText(texts: readonly string[], score: (text: string) => unknown): { sorted: number[]; cpuUs: number } {
-  for (const text of texts) score(text);
+  warmUntilSteady(texts, score);
   const rounds = texts.map(() => [] as number[]);
   const cpuStart = process.cpuUsage();
   for (let round = 0; round < TIMED_ROUNDS; round += 1) {

@@ -93,8 +93,9 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   passages*: each BIPIA test attack spliced into one of those passages at the row's own position (start / middle / end,
   one space, seeded), with as many clean passages beside them. The *probe* set (\`scripts/eval/probe/\`) is 40 attacks and
   40 hard negatives the team wrote as web passages; the trainer never reads it. Precision, recall, F1 and false-positive rate per set, per
-  \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; every row is
-  scored once untimed first, as in a running service, then timed three times and its median kept);
+  \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
+  scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
+  detector by then, as it has in a running service), then each is timed three times and its median kept);
   the web-passages row is the time per snippet. *Page time*: 100 pages of 20,000 characters of consecutive SciFact
   abstracts, one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
   \`screenPage\` call with three ordinary hidden parts, timed as the rows are. Wall time on a shared 2-core machine (other work running at the
