@@ -7,7 +7,8 @@ import type { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
 import { stem, unicodeWords } from './text.ts';
 import { CodeUnits } from './code-units.ts';
-import { flagsOfWord, STOP_WORD } from './cue-table.ts';
+import { flagsOfPlainWord, flagsOfWord, STOP_WORD } from './cue-table.ts';
+import { IES_TO_Y, stemLength } from './plural-stem.ts';
 import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 
 /** A character of ROUGH_WORD's run (text.ts): a-z, 0-9, or any code unit from U+0080. */
@@ -26,7 +27,8 @@ export class BatchVocabulary {
   private readonly wordTerm: number[] = [];
   /** Word id → its cue bits (cue-words.ts). */
   private readonly wordCues: number[] = [];
-  private readonly termIds = new Map<string, number>();
+  /** Content terms by their code units, as words are (ids count up with `terms`). */
+  private readonly termIds = new WordTable();
   /** Term id → the stemmed content term. */
   readonly terms: string[] = [];
   /** Term id → the query term (index) it stands for, or -1 (the matcher's answer, asked once). */
@@ -54,20 +56,27 @@ export class BatchVocabulary {
 
   /** The id of a content term already seen in the batch, or -1. */
   termIdOf(term: string): number {
-    return this.termIds.get(term) ?? -1;
+    const codes = this.wordUnits.write(term);
+    return this.termIds.find(codes, 0, term.length, hashOf(codes, 0, term.length));
   }
 
-  private termId(term: string): number {
-    let id = this.termIds.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
-      const index = this.matcher.indexOf(term);
-      this.queryIndex.push(index);
-      this.exact.push(index >= 0 && term === this.matcher.terms[index]);
-    }
+  /** The id of the content term `codes[from, to)` (hashed as `hash`), spelt `spelling.slice(at, at + to - from)`. */
+  private termId(codes: Uint16Array, from: number, to: number, hash: number, spelling: string, at: number): number {
+    const known = this.termIds.find(codes, from, to, hash);
+    if (known >= 0) return known;
+    const id = this.termIds.add(codes, from, to, hash);
+    const term = spelling.slice(at, at + to - from);
+    this.terms.push(term);
+    const index = this.matcher.indexOf(term);
+    this.queryIndex.push(index);
+    this.exact.push(index >= 0 && term === this.matcher.terms[index]);
     return id;
+  }
+
+  /** The id of a content term given as a string. */
+  private termIdOfText(term: string): number {
+    const codes = this.wordUnits.write(term);
+    return this.termId(codes, 0, term.length, hashOf(codes, 0, term.length), term, 0);
   }
 
   /** The id of a word given whole (a Unicode word of a run holding other characters than ASCII). */
@@ -75,19 +84,39 @@ export class BatchVocabulary {
     const codes = this.wordUnits.write(word);
     const hash = hashOf(codes, 0, word.length);
     const id = this.wordIds.find(codes, 0, word.length, hash);
-    return id >= 0 ? id : this.newWord(word, false, codes, 0, word.length, hash);
+    return id >= 0 ? id : this.newWord(word, codes, 0, word.length, hash);
+  }
+
+  /** Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. */
+  private newWord(word: string, codes: Uint16Array, from: number, to: number, hash: number): number {
+    const id = this.wordIds.add(codes, from, to, hash);
+    this.words.push(word);
+    const flags = flagsOfWord(word, false);
+    this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termIdOfText(stem(word)));
+    this.wordCues.push(flags & ~STOP_WORD);
+    return id;
   }
 
   /**
-   * Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. `plain`: ASCII letters and
-   * digits only.
+   * `newWord` for a word of ASCII letters and digits only, `codes[from, to)` spelt `lower.slice(at, at + to - from)`:
+   * its flags and (most often) its term are found from its code units, without a string of their own.
    */
-  private newWord(word: string, plain: boolean, codes: Uint16Array, from: number, to: number, hash: number): number {
+  private newPlainWord(codes: Uint16Array, from: number, to: number, hash: number, lower: string, at: number): number {
     const id = this.wordIds.add(codes, from, to, hash);
+    const word = lower.slice(at, at + to - from);
     this.words.push(word);
-    const flags = flagsOfWord(word, plain);
-    this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termId(stem(word)));
+    const flags = flagsOfPlainWord(codes, from, to, hash);
     this.wordCues.push(flags & ~STOP_WORD);
+    if ((flags & STOP_WORD) !== 0) {
+      this.wordTerm.push(-1);
+      return id;
+    }
+    const length = stemLength(codes, from, to);
+    if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(stem(word)));
+    else {
+      const termHash = length === to - from ? hash : hashOf(codes, from, from + length);
+      this.wordTerm.push(this.termId(codes, from, from + length, termHash, word, 0));
+    }
     return id;
   }
 
@@ -153,7 +182,9 @@ export class BatchVocabulary {
           }
           continue;
         }
-        id = this.newWord(lower.slice(start + from, start + i), !tail, codes, from, i, hash);
+        id = tail
+          ? this.newWord(lower.slice(start + from, start + i), codes, from, i, hash)
+          : this.newPlainWord(codes, from, i, hash, lower, start + from);
       }
       this.push(count, id);
       count += 1;

@@ -7,6 +7,7 @@ import { EXPLANATORY_CUES } from './relevance-signals.ts';
 import { REPUBLISHED_CUES, WIKIPEDIA_CUES } from './source-reputation.ts';
 import { CLICKBAIT_CUES } from './spam-signals.ts';
 import { STOPWORDS } from './text.ts';
+import { hashOf, WordTable } from './word-table.ts';
 
 /** The flag of a stop word, beside the cue bits. */
 export const STOP_WORD = 1 << 30;
@@ -20,6 +21,21 @@ for (const [bit, words] of [
   [CUE.explanatory, EXPLANATORY_CUES],
 ] as const) {
   for (const word of words) FLAGS.set(word, (FLAGS.get(word) ?? 0) | bit);
+}
+
+/** FLAGS again, looked up by a word's code units and hash while it is scanned: no string to cut out and hash. */
+const flagWords = new WordTable();
+const flagsById: number[] = [];
+for (const [word, flags] of FLAGS) {
+  const codes = Uint16Array.from(word, (c) => c.charCodeAt(0));
+  flagWords.add(codes, 0, codes.length, hashOf(codes, 0, codes.length));
+  flagsById.push(flags);
+}
+
+/** `flagsOfWord(word, true)` of the ASCII letters and digits `codes[from, to)`, hashed as `hash` (word-table.ts). */
+export function flagsOfPlainWord(codes: Uint16Array, from: number, to: number, hash: number): number {
+  const id = flagWords.find(codes, from, to, hash);
+  return id < 0 ? 0 : (flagsById[id] as number);
 }
 
 const NOT_ASCII_ALNUM = /[^a-z0-9]+/;
