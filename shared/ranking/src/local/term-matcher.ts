@@ -8,14 +8,16 @@ const VARIANT_MIN_LENGTH = 7;
 /** The start two words must share to count as variants of one another. */
 const variantKey = (word: string): string => word.slice(0, Math.max(5, word.length - 3));
 
-/** Whether a text's word stands for a query term: the same, a longer form ("aldh1a1"), or a long variant. */
-export function wordMatches(term: string, word: string): boolean {
-  if (word === term) return true;
+/** `wordMatches(term, word)` for a term that is not the word, given the term's variant key. */
+function matchesOther(term: string, key: string, word: string): boolean {
   if (term.length < 4) return false;
   if (word.startsWith(term)) return true;
-  return (
-    term.length >= VARIANT_MIN_LENGTH && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(variantKey(term))
-  );
+  return term.length >= VARIANT_MIN_LENGTH && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(key);
+}
+
+/** Whether a text's word stands for a query term: the same, a longer form ("aldh1a1"), or a long variant. */
+export function wordMatches(term: string, word: string): boolean {
+  return word === term || matchesOther(term, variantKey(term), word);
 }
 
 /**
@@ -28,18 +30,29 @@ const startOf = (word: string): number =>
 /** Which query term (index) a word stands for; the batch vocabulary asks once per distinct word. */
 export class TermMatcher {
   readonly terms: readonly string[];
-  /** The starts of the query terms: most words of a text share none, and are answered by one set look-up. */
-  private readonly starts: Set<number>;
+  /** The query terms (indexes, in order) by their start: most words of a text share none, answered by one look-up. */
+  private readonly byStart = new Map<number, number[]>();
+  /** Each term's variant key, cut once. */
+  private readonly keys: readonly string[];
 
   constructor(terms: readonly string[]) {
     this.terms = terms;
-    this.starts = new Set(terms.map(startOf));
+    this.keys = terms.map(variantKey);
+    terms.forEach((term, index) => {
+      const start = startOf(term);
+      const same = this.byStart.get(start);
+      if (same) same.push(index);
+      else this.byStart.set(start, [index]);
+    });
   }
 
   indexOf(word: string): number {
-    if (word.length === 0 || !this.starts.has(startOf(word))) return -1;
+    if (word.length === 0) return -1;
+    const same = this.byStart.get(startOf(word));
+    if (same === undefined) return -1;
     // The word's own term first: "cells" must count for "cell" even when "cel" came earlier.
-    const index = this.terms.indexOf(word);
-    return index >= 0 ? index : this.terms.findIndex((term) => wordMatches(term, word));
+    for (const index of same) if (this.terms[index] === word) return index;
+    for (const index of same) if (matchesOther(this.terms[index] as string, this.keys[index] as string, word)) return index;
+    return -1;
   }
 }
