@@ -8,6 +8,7 @@ import type { WordRepeats } from './spam-signals.ts';
 import { stem, unicodeWords } from './text.ts';
 import { CodeUnits } from './code-units.ts';
 import { flagsOfPlainWord, flagsOfWord, STOP_WORD } from './cue-table.ts';
+import { IdArena } from './id-arena.ts';
 import { IES_TO_Y, stemLength } from './plural-stem.ts';
 import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 
@@ -36,6 +37,8 @@ export class BatchVocabulary {
   /** Term id → whether it is its query term itself, not a longer form or variant. */
   readonly exact: boolean[] = [];
   private scratch = new Int32Array(1024);
+  /** The lists of ids handed out (words of a text, terms of a candidate). */
+  private readonly lists = new IdArena();
   private wordCounts = new Int32Array(1024);
   private readonly matching = new Map<string, Uint8Array>();
   readonly matcher: TermMatcher;
@@ -189,7 +192,7 @@ export class BatchVocabulary {
       this.push(count, id);
       count += 1;
     }
-    return this.scratch.slice(0, count);
+    return this.lists.copy(this.scratch, count);
   }
 
   /** `repeatsOf` (spam-signals.ts) of words given as ids. */
@@ -232,6 +235,6 @@ export class BatchVocabulary {
         count += 1;
       }
     }
-    return this.scratch.slice(0, count);
+    return this.lists.copy(this.scratch, count);
   }
 }

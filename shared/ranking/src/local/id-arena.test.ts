@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+
+import { IdArena } from './id-arena.ts';
+
+describe('the id arena', () => {
+  it('keeps every list it was given, across blocks and for a list longer than a block', () => {
+    const arena = new IdArena();
+    const source = Int32Array.from({ length: 40_000 }, (_, i) => i);
+    const lists = [3, 5000, 16_000, 40_000, 0, 7].map((count) => ({ count, list: arena.copy(source, count) }));
+    source.fill(-1);
+    for (const { count, list } of lists) expect([...list]).toEqual(Array.from({ length: count }, (_, i) => i));
+  });
+});
