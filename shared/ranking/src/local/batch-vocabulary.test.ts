@@ -18,22 +18,33 @@ const texts = [
 
 describe('the batch vocabulary', () => {
   const vocabulary = new BatchVocabulary(new TermMatcher(['cell', 'study']));
-  const spell = (ids: Int32Array, table: readonly string[]) => [...ids].map((id) => table[id]);
+  const spell = (ids: Int32Array, text: (id: number) => string) => [...ids].map(text);
+  const word = (id: number) => vocabulary.wordOf(id);
+  const term = (id: number) => vocabulary.termOf(id);
 
   it('splits a text into the words and content terms text.ts gives', () => {
     for (const text of texts) {
       const ids = vocabulary.wordsOf(text);
-      expect(spell(ids, vocabulary.words)).toEqual(words(text));
-      expect(spell(vocabulary.termsOf(ids), vocabulary.terms)).toEqual(termsOfWords(words(text)));
+      expect(spell(ids, word)).toEqual(words(text));
+      expect(spell(vocabulary.termsOf(ids), term)).toEqual(termsOfWords(words(text)));
     }
   });
 
   it('splits a text longer than the buffer it starts with, and a part of a text as that part alone', () => {
     const long = Array.from({ length: 400 }, (_, i) => `Zürich’s cell${i} don't`).join(' — ');
-    expect(spell(vocabulary.wordsOf(long), vocabulary.words)).toEqual(words(long));
+    expect(spell(vocabulary.wordsOf(long), word)).toEqual(words(long));
     const lower = long.toLowerCase();
     const [from, to] = [lower.indexOf('cell17'), lower.indexOf('cell29')];
-    expect(spell(vocabulary.wordsOfLower(lower, from, to), vocabulary.words)).toEqual(words(long.slice(from, to)));
+    expect(spell(vocabulary.wordsOfLower(lower, from, to), word)).toEqual(words(long.slice(from, to)));
+  });
+
+  it('spells a word longer than one call to String.fromCharCode takes, and tells numbers from other terms', () => {
+    const long = `${'ab'.repeat(6000)}9`;
+    const [id] = vocabulary.wordsOf(`${long} `);
+    expect(vocabulary.wordOf(id!)).toBe(long);
+    const [number, word] = vocabulary.termsOf(vocabulary.wordsOf('2024 x2024'));
+    expect([vocabulary.termIsNumber(number!), vocabulary.termIsNumber(word!)]).toEqual([true, false]);
+    expect(vocabulary.termLength(word!)).toBe(5);
   });
 
   it('gives a word one id however often it recurs, and knows the query term each term stands for', () => {

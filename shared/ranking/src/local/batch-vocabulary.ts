@@ -22,16 +22,14 @@ export class BatchVocabulary {
   private readonly textUnits = new CodeUnits();
   private readonly wordUnits = new CodeUnits();
   private readonly wordIds = new WordTable();
-  /** Word id → the word, lower-cased. */
-  readonly words: string[] = [];
   /** Word id → its content term's id, or -1 for a stop word. */
   private readonly wordTerm: number[] = [];
   /** Word id → its cue bits (cue-words.ts). */
   private readonly wordCues: number[] = [];
   /** Content terms by their code units, as words are (ids count up with `terms`). */
   private readonly termIds = new WordTable();
-  /** Term id → the stemmed content term. */
-  readonly terms: string[] = [];
+  /** Term id → the stemmed content term, once asked for (termOf). */
+  private readonly termTexts: (string | undefined)[] = [];
   /** Term id → the query term (index) it stands for, or -1 (the matcher's answer, asked once). */
   readonly queryIndex: number[] = [];
   /** Term id → whether it is its query term itself, not a longer form or variant. */
@@ -47,11 +45,41 @@ export class BatchVocabulary {
     this.matcher = matcher;
   }
 
+  /** The number of content terms seen (their ids run from 0). */
+  get termCount(): number {
+    return this.termIds.size;
+  }
+
+  /** Content term `id`, lower-cased and stemmed. */
+  termOf(id: number): string {
+    let term = this.termTexts[id];
+    if (term === undefined) {
+      term = this.termIds.textOf(id);
+      this.termTexts[id] = term;
+    }
+    return term;
+  }
+
+  /** The length of content term `id`. */
+  termLength(id: number): number {
+    return this.termIds.lengthOf(id);
+  }
+
+  /** Whether content term `id` is ASCII digits only. */
+  termIsNumber(id: number): boolean {
+    return this.termIds.isDigits(id);
+  }
+
+  /** Word `id`, lower-cased. */
+  wordOf(id: number): string {
+    return this.wordIds.textOf(id);
+  }
+
   /** For each term id, 1 when `matches(term, that term)`: remembered per `term` for the batch. */
   matchingTerms(term: string, matches: (term: string, word: string) => boolean): Uint8Array {
     let found = this.matching.get(term);
-    if (found === undefined || found.length < this.terms.length) {
-      found = Uint8Array.from(this.terms, (word) => (matches(term, word) ? 1 : 0));
+    if (found === undefined || found.length < this.termCount) {
+      found = Uint8Array.from({ length: this.termCount }, (_, id) => (matches(term, this.termOf(id)) ? 1 : 0));
       this.matching.set(term, found);
     }
     return found;
@@ -63,14 +91,21 @@ export class BatchVocabulary {
     return this.termIds.find(codes, 0, term.length, hashOf(codes, 0, term.length));
   }
 
-  /** The id of the content term `codes[from, to)` (hashed as `hash`), spelt `spelling.slice(at, at + to - from)`. */
+  /**
+   * The id of the content term `codes[from, to)` (hashed as `hash`), spelt `spelling.slice(at, at + to - from)`: that
+   * string is made only for a term sharing a query term's start (the matcher compares strings), or when asked for.
+   */
   private termId(codes: Uint16Array, from: number, to: number, hash: number, spelling: string, at: number): number {
     const known = this.termIds.find(codes, from, to, hash);
     if (known >= 0) return known;
     const id = this.termIds.add(codes, from, to, hash);
-    const term = spelling.slice(at, at + to - from);
-    this.terms.push(term);
-    const index = this.matcher.indexOf(term);
+    let index = -1;
+    let term: string | undefined;
+    if (this.matcher.sharesStart(codes, from, to)) {
+      term = spelling.slice(at, at + to - from);
+      index = this.matcher.indexOf(term);
+    }
+    this.termTexts.push(term);
     this.queryIndex.push(index);
     this.exact.push(index >= 0 && term === this.matcher.terms[index]);
     return id;
@@ -93,7 +128,6 @@ export class BatchVocabulary {
   /** Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. */
   private newWord(word: string, codes: Uint16Array, from: number, to: number, hash: number): number {
     const id = this.wordIds.add(codes, from, to, hash);
-    this.words.push(word);
     const flags = flagsOfWord(word, false);
     this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termIdOfText(stem(word)));
     this.wordCues.push(flags & ~STOP_WORD);
@@ -106,8 +140,6 @@ export class BatchVocabulary {
    */
   private newPlainWord(codes: Uint16Array, from: number, to: number, hash: number, lower: string, at: number): number {
     const id = this.wordIds.add(codes, from, to, hash);
-    const word = lower.slice(at, at + to - from);
-    this.words.push(word);
     const flags = flagsOfPlainWord(codes, from, to, hash);
     this.wordCues.push(flags & ~STOP_WORD);
     if ((flags & STOP_WORD) !== 0) {
@@ -115,10 +147,10 @@ export class BatchVocabulary {
       return id;
     }
     const length = stemLength(codes, from, to);
-    if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(stem(word)));
+    if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(`${lower.slice(at, at + to - from - 3)}y`));
     else {
       const termHash = length === to - from ? hash : hashOf(codes, from, from + length);
-      this.wordTerm.push(this.termId(codes, from, from + length, termHash, word, 0));
+      this.wordTerm.push(this.termId(codes, from, from + length, termHash, lower, at));
     }
     return id;
   }
@@ -197,14 +229,14 @@ export class BatchVocabulary {
 
   /** `repeatsOf` (spam-signals.ts) of words given as ids. */
   repeatsOf(...wordLists: readonly Int32Array[]): WordRepeats {
-    if (this.wordCounts.length < this.words.length) this.wordCounts = new Int32Array(this.words.length * 2);
+    if (this.wordCounts.length < this.wordIds.size) this.wordCounts = new Int32Array(this.wordIds.size * 2);
     const counts = this.wordCounts;
     let tokens = 0;
     let most = 0;
     for (const list of wordLists) {
       for (let i = 0; i < list.length; i += 1) {
         const id = list[i] as number;
-        if ((this.words[id] as string).length <= 3) continue;
+        if (this.wordIds.lengthOf(id) <= 3) continue;
         tokens += 1;
         const count = (counts[id] as number) + 1;
         counts[id] = count;

@@ -46,6 +46,13 @@ export class TermMatcher {
     });
   }
 
+  /** Whether the word `codes[from, to)` shares a query term's start: if not, `indexOf` would answer -1. */
+  sharesStart(codes: Uint16Array, from: number, to: number): boolean {
+    if (to === from) return false;
+    const first = codes[from] as number;
+    return this.byStart.has(to - from === 1 ? -1 - first : (first << 16) | (codes[from + 1] as number));
+  }
+
   indexOf(word: string): number {
     if (word.length === 0) return -1;
     const same = this.byStart.get(startOf(word));

@@ -12,6 +12,9 @@ export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ 
 
 export const HASH_START = HASH_SEED;
 
+/** Code units turned into a string per call (`textOf`). */
+const TEXT_PIECE = 4096;
+
 export class WordTable {
   /** Open addressing: slot → word id + 1 (0 for empty), and the hash stored beside it. */
   private slots = new Int32Array(4096);
@@ -57,6 +60,33 @@ export class WordTable {
     if (this.size * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     this.place(id, hash);
     return id;
+  }
+
+  /** The length of word `id`. */
+  lengthOf(id: number): number {
+    return this.length[id] as number;
+  }
+
+  /** Word `id` as a string: made only when asked for (most words never are). */
+  textOf(id: number): string {
+    const at = this.start[id] as number;
+    const end = at + (this.length[id] as number);
+    let text = '';
+    // In pieces: a call takes only so many arguments, and a word can be a long run of characters.
+    for (let from = at; from < end; from += TEXT_PIECE) {
+      text += String.fromCharCode(...this.chars.subarray(from, Math.min(end, from + TEXT_PIECE)));
+    }
+    return text;
+  }
+
+  /** Whether word `id` is ASCII digits only. */
+  isDigits(id: number): boolean {
+    const at = this.start[id] as number;
+    for (let i = 0; i < (this.length[id] as number); i += 1) {
+      const code = this.chars[at + i] as number;
+      if (code < 48 || code > 57) return false;
+    }
+    return true;
   }
 
   private holds(id: number, codes: Uint16Array, from: number, length: number): boolean {
