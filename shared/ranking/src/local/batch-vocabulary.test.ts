@@ -47,6 +47,12 @@ describe('the batch vocabulary', () => {
     expect(vocabulary.termLength(word!)).toBe(5);
   });
 
+  it('orders terms as their strings are ordered', () => {
+    const ids = [...vocabulary.termsOf(vocabulary.wordsOf('zeta cell cells cellar ce émigré 10 9 c'))];
+    const byCodes = [...ids].sort((a, b) => vocabulary.compareTerms(a, b)).map(term);
+    expect(byCodes).toEqual(ids.map(term).sort());
+  });
+
   it('gives a word one id however often it recurs, and knows the query term each term stands for', () => {
     const ids = vocabulary.wordsOf('cells cells');
     expect(ids[0]).toBe(ids[1]);
@@ -63,5 +69,23 @@ describe('the batch vocabulary', () => {
     expect(vocabulary.repeatsOf(a, b)).toEqual(repeatsOf([...words(stuffed), ...words(texts[2]!)]));
     // The counts are cleared after each use.
     expect(vocabulary.repeatsOf(a)).toEqual(repeatsOf(words(stuffed)));
+  });
+});
+
+describe('a window on the text last read whole', () => {
+  it('has the words of that part read alone, wherever it starts and ends', () => {
+    const text =
+      "Don't stop: CCL19 binds CCR7 (2x) — rock'n'roll 'tis the β-cell’s émigré don't9x, a'' z'b. Zürich±5 日本 end";
+    const lower = text.toLowerCase();
+    for (let start = 0; start <= lower.length; start += 1) {
+      for (let end = start; end <= lower.length; end += 3) {
+        const alone = new BatchVocabulary(new TermMatcher(['cell']));
+        const windowed = new BatchVocabulary(new TermMatcher(['cell']));
+        const expected = [...alone.wordsOfLower(lower, start, end)].map((id) => alone.wordOf(id));
+        windowed.wordsOfLower(lower, 0, lower.length);
+        const found = [...windowed.windowOf(lower, start, end)].map((id) => windowed.wordOf(id));
+        expect(found, `${start}-${end}`).toEqual(expected);
+      }
+    }
   });
 });

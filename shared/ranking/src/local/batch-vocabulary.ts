@@ -3,7 +3,7 @@
  * stemmed and matched against the query once per batch, not once per occurrence (most words recur across the batch).
  * The words are those of `words()` in text.ts.
  */
-import type { TermMatcher } from './term-matcher.ts';
+import { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
 import { stem, unicodeWords } from './text.ts';
 import { CodeUnits } from './code-units.ts';
@@ -16,6 +16,26 @@ import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 const inRun = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 128;
 const isLetter = (code: number): boolean => code >= 97 && code <= 122;
 const APOSTROPHE = 39;
+
+/** The first index in [from, to) of a character neither in a word nor an apostrophe, or `to`. */
+function nextGap(codes: Uint16Array, from: number, to: number): number {
+  let i = from;
+  while (i < to && (inRun(codes[i] as number) || codes[i] === APOSTROPHE)) i += 1;
+  return i;
+}
+
+/** The last index in [from, to) of a character neither in a word nor an apostrophe, or `from`. */
+function lastGap(codes: Uint16Array, from: number, to: number): number {
+  let i = to - 1;
+  while (i > from && (inRun(codes[i] as number) || codes[i] === APOSTROPHE)) i -= 1;
+  return i;
+}
+
+function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  next.set(list);
+  return next;
+}
 
 export class BatchVocabulary {
   /** The code units of the text being split, and of a Unicode word cut out of it. */
@@ -35,6 +55,10 @@ export class BatchVocabulary {
   /** Term id → whether it is its query term itself, not a longer form or variant. */
   readonly exact: boolean[] = [];
   private scratch = new Int32Array(1024);
+  /** Where the run of each word in the scratch list starts in the text scanned. */
+  private runStarts = new Int32Array(1024);
+  /** The text the last `wordsOfLower` read whole, and its words (whose run starts are still in `runStarts`). */
+  private scanned: { text: string; words: Int32Array } | undefined;
   /** The lists of ids handed out (words of a text, terms of a candidate). */
   private readonly lists = new IdArena();
   private wordCounts = new Int32Array(1024);
@@ -75,11 +99,25 @@ export class BatchVocabulary {
     return this.wordIds.textOf(id);
   }
 
-  /** For each term id, 1 when `matches(term, that term)`: remembered per `term` for the batch. */
+  /** Content terms `a` and `b` compared as strings are: negative, 0 or positive. */
+  compareTerms(a: number, b: number): number {
+    return this.termIds.compare(a, b);
+  }
+
+  /**
+   * For each term id, 1 when `matches(term, that term)`: remembered per `term` for the batch. `matches` must keep
+   * `term`'s first two characters, as the matcher's ways do (term-matcher.ts): a term without them is not asked.
+   */
   matchingTerms(term: string, matches: (term: string, word: string) => boolean): Uint8Array {
     let found = this.matching.get(term);
     if (found === undefined || found.length < this.termCount) {
-      found = Uint8Array.from({ length: this.termCount }, (_, id) => (matches(term, this.termOf(id)) ? 1 : 0));
+      const start = new TermMatcher([term]);
+      const { chars } = this.termIds;
+      found = Uint8Array.from({ length: this.termCount }, (_, id) => {
+        const from = this.termIds.startOf(id);
+        const kept = start.sharesStart(chars, from, from + this.termLength(id));
+        return kept && matches(term, this.termOf(id)) ? 1 : 0;
+      });
       this.matching.set(term, found);
     }
     return found;
@@ -135,10 +173,10 @@ export class BatchVocabulary {
   }
 
   /**
-   * `newWord` for a word of ASCII letters and digits only, `codes[from, to)` spelt `lower.slice(at, at + to - from)`:
+   * `newWord` for a word of ASCII letters and digits only, `codes[from, to)` spelt `lower.slice(from, to)`:
    * its flags and (most often) its term are found from its code units, without a string of their own.
    */
-  private newPlainWord(codes: Uint16Array, from: number, to: number, hash: number, lower: string, at: number): number {
+  private newPlainWord(codes: Uint16Array, from: number, to: number, hash: number, lower: string): number {
     const id = this.wordIds.add(codes, from, to, hash);
     const flags = flagsOfPlainWord(codes, from, to, hash);
     this.wordCues.push(flags & ~STOP_WORD);
@@ -147,21 +185,22 @@ export class BatchVocabulary {
       return id;
     }
     const length = stemLength(codes, from, to);
-    if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(`${lower.slice(at, at + to - from - 3)}y`));
+    if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(`${lower.slice(from, to - 3)}y`));
     else {
       const termHash = length === to - from ? hash : hashOf(codes, from, from + length);
-      this.wordTerm.push(this.termId(codes, from, from + length, termHash, lower, at));
+      this.wordTerm.push(this.termId(codes, from, from + length, termHash, lower, from));
     }
     return id;
   }
 
-  private push(count: number, id: number): void {
+  /** Puts `id` (a word's, of the run starting at `runStart`; or a term's) at `count` in the scratch list. */
+  private push(count: number, id: number, runStart: number): void {
     if (count === this.scratch.length) {
-      const grown = new Int32Array(count * 2);
-      grown.set(this.scratch);
-      this.scratch = grown;
+      this.scratch = grown(this.scratch, count * 2);
+      this.runStarts = grown(this.runStarts, count * 2);
     }
     this.scratch[count] = id;
+    this.runStarts[count] = runStart;
   }
 
   /** The ids of a text's lower-cased words, in order: `words(text)` of text.ts. */
@@ -170,17 +209,49 @@ export class BatchVocabulary {
     return this.wordsOfLower(lower, 0, lower.length);
   }
 
-  /**
-   * The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. The
-   * runs ROUGH_WORD matches are scanned here by code unit and looked up without being cut out of the text; a run
-   * holding characters other than ASCII is cut out and split by the Unicode expression, as `words` does.
-   */
+  /** The ids of the words of `lower[start, end)`, a text already lower-cased, as `wordsOf` reads that part alone. */
   wordsOfLower(lower: string, start: number, end: number): Int32Array {
-    const codes = this.textUnits.write(start === 0 && end === lower.length ? lower : lower.slice(start, end));
-    const length = end - start;
-    let count = 0;
-    let i = 0;
-    while (i < length) {
+    const count = this.scan(this.textUnits.write(lower), lower, start, end, 0);
+    const words = this.lists.copy(this.scratch, count);
+    this.scanned = start === 0 && end === lower.length ? { text: lower, words } : undefined;
+    return words;
+  }
+
+  /**
+   * `wordsOfLower(lower, start, end)` when `lower` is the text the last call of `wordsOfLower` read whole (a snippet
+   * cut from a passage): only the ends of the range are scanned. At a character that is neither in a word nor an
+   * apostrophe, reading the text whole and reading the range alone are both between words, so the words between the
+   * range's first and last such characters are the whole text's.
+   */
+  windowOf(lower: string, start: number, end: number): Int32Array {
+    const { scanned } = this;
+    if (scanned?.text !== lower) return this.wordsOfLower(lower, start, end);
+    const codes = this.textUnits.codes;
+    const first = nextGap(codes, start, end);
+    const last = lastGap(codes, first, end);
+    if (first >= last) return this.wordsOfLower(lower, start, end);
+    const { words } = scanned;
+    // The whole text's words whose runs start in [first, last), found before the scratch lists are written again.
+    let from = 0;
+    while (from < words.length && (this.runStarts[from] as number) < first) from += 1;
+    let to = from;
+    while (to < words.length && (this.runStarts[to] as number) < last) to += 1;
+    let count = this.scan(codes, lower, start, first, 0);
+    for (let k = from; k < to; k += 1, count += 1) this.push(count, words[k] as number, -1);
+    count = this.scan(codes, lower, last, end, count);
+    this.scanned = undefined;
+    return this.lists.copy(this.scratch, count);
+  }
+
+  /**
+   * Scans `lower[start, end)`, whose code units are `codes` (from index 0), putting its words' ids in the scratch list
+   * from `count`; returns the new count. The runs ROUGH_WORD matches are scanned by code unit and looked up without
+   * being cut out of the text; a run holding characters other than ASCII is cut out and split by the Unicode
+   * expression, as `words` does.
+   */
+  private scan(codes: Uint16Array, lower: string, start: number, end: number, count: number): number {
+    let i = start;
+    while (i < end) {
       let code = codes[i] as number;
       if (!inRun(code)) {
         i += 1;
@@ -193,11 +264,11 @@ export class BatchVocabulary {
         if (code >= 128) ascii = false;
         hash = mixHash(hash, code);
         i += 1;
-        code = i < length ? (codes[i] as number) : -1;
+        code = i < end ? (codes[i] as number) : -1;
       } while (inRun(code));
       let tail = false;
       // ROUGH_WORD's optional tail: an apostrophe and the ASCII letters after it ("don't").
-      if (code === APOSTROPHE && i + 1 < length && isLetter(codes[i + 1] as number)) {
+      if (code === APOSTROPHE && i + 1 < end && isLetter(codes[i + 1] as number)) {
         tail = true;
         hash = mixHash(hash, code);
         i += 1;
@@ -205,26 +276,26 @@ export class BatchVocabulary {
         do {
           hash = mixHash(hash, code);
           i += 1;
-          code = i < length ? (codes[i] as number) : -1;
+          code = i < end ? (codes[i] as number) : -1;
         } while (isLetter(code));
       }
       let id = this.wordIds.find(codes, from, i, hash);
       if (id < 0) {
         if (!ascii) {
-          for (const part of unicodeWords(lower.slice(start + from, start + i))) {
-            this.push(count, this.wordId(part));
+          for (const part of unicodeWords(lower.slice(from, i))) {
+            this.push(count, this.wordId(part), from);
             count += 1;
           }
           continue;
         }
         id = tail
-          ? this.newWord(lower.slice(start + from, start + i), codes, from, i, hash)
-          : this.newPlainWord(codes, from, i, hash, lower, start + from);
+          ? this.newWord(lower.slice(from, i), codes, from, i, hash)
+          : this.newPlainWord(codes, from, i, hash, lower);
       }
-      this.push(count, id);
+      this.push(count, id, from);
       count += 1;
     }
-    return this.lists.copy(this.scratch, count);
+    return count;
   }
 
   /** `repeatsOf` (spam-signals.ts) of words given as ids. */
@@ -263,7 +334,7 @@ export class BatchVocabulary {
       for (let i = 0; i < list.length; i += 1) {
         const term = this.wordTerm[list[i] as number] as number;
         if (term < 0) continue;
-        this.push(count, term);
+        this.push(count, term, -1);
         count += 1;
       }
     }

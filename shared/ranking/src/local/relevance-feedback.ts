@@ -53,7 +53,8 @@ function expandable(vocabulary: BatchVocabulary): Uint8Array {
   const { termCount, queryIndex } = vocabulary;
   const allowed = new Uint8Array(termCount);
   for (let id = 0; id < termCount; id += 1) {
-    allowed[id] = vocabulary.termLength(id) < 3 || vocabulary.termIsNumber(id) || (queryIndex[id] as number) >= 0 ? 0 : 1;
+    allowed[id] =
+      vocabulary.termLength(id) < 3 || vocabulary.termIsNumber(id) || (queryIndex[id] as number) >= 0 ? 0 : 1;
   }
   return allowed;
 }
@@ -94,7 +95,7 @@ export function feedbackTerms(
   // A word in one feedback candidate only is that candidate's topic, not the query's.
   const top = seen
     .filter((id) => (docs[id] as number) >= 2)
-    .sort((x, y) => (mass[y] as number) - (mass[x] as number) || (vocabulary.termOf(x) < vocabulary.termOf(y) ? -1 : 1))
+    .sort((x, y) => (mass[y] as number) - (mass[x] as number) || (vocabulary.compareTerms(x, y) < 0 ? -1 : 1))
     .slice(0, settings.feedbackTerms);
   let sum = 0;
   for (const id of top) sum += mass[id] as number;

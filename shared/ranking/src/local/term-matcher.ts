@@ -59,7 +59,8 @@ export class TermMatcher {
     if (same === undefined) return -1;
     // The word's own term first: "cells" must count for "cell" even when "cel" came earlier.
     for (const index of same) if (this.terms[index] === word) return index;
-    for (const index of same) if (matchesOther(this.terms[index] as string, this.keys[index] as string, word)) return index;
+    for (const index of same)
+      if (matchesOther(this.terms[index] as string, this.keys[index] as string, word)) return index;
     return -1;
   }
 }
