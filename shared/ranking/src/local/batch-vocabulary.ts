@@ -104,19 +104,15 @@ export class BatchVocabulary {
     return this.termIds.compare(a, b);
   }
 
-  /**
-   * For each term id, 1 when `matches(term, that term)`: remembered per `term` for the batch. `matches` must keep
-   * `term`'s first two characters, as the matcher's ways do (term-matcher.ts): a term without them is not asked.
-   */
-  matchingTerms(term: string, matches: (term: string, word: string) => boolean): Uint8Array {
+  /** For each term id, 1 when it stands for `term` as a word stands for a query term (term-matcher.ts): per batch. */
+  matchingTerms(term: string): Uint8Array {
     let found = this.matching.get(term);
     if (found === undefined || found.length < this.termCount) {
-      const start = new TermMatcher([term]);
+      const matcher = new TermMatcher([term]);
       const { chars } = this.termIds;
       found = Uint8Array.from({ length: this.termCount }, (_, id) => {
         const from = this.termIds.startOf(id);
-        const kept = start.sharesStart(chars, from, from + this.termLength(id));
-        return kept && matches(term, this.termOf(id)) ? 1 : 0;
+        return matcher.indexOfCodes(chars, from, from + this.termLength(id)) === 0 ? 1 : 0;
       });
       this.matching.set(term, found);
     }
@@ -129,30 +125,22 @@ export class BatchVocabulary {
     return this.termIds.find(codes, 0, term.length, hashOf(codes, 0, term.length));
   }
 
-  /**
-   * The id of the content term `codes[from, to)` (hashed as `hash`), spelt `spelling.slice(at, at + to - from)`: that
-   * string is made only for a term sharing a query term's start (the matcher compares strings), or when asked for.
-   */
-  private termId(codes: Uint16Array, from: number, to: number, hash: number, spelling: string, at: number): number {
+  /** The id of the content term `codes[from, to)` (hashed as `hash`): no string is made for it until asked for. */
+  private termId(codes: Uint16Array, from: number, to: number, hash: number): number {
     const known = this.termIds.find(codes, from, to, hash);
     if (known >= 0) return known;
     const id = this.termIds.add(codes, from, to, hash);
-    let index = -1;
-    let term: string | undefined;
-    if (this.matcher.sharesStart(codes, from, to)) {
-      term = spelling.slice(at, at + to - from);
-      index = this.matcher.indexOf(term);
-    }
-    this.termTexts.push(term);
+    const index = this.matcher.indexOfCodes(codes, from, to);
+    this.termTexts.push(undefined);
     this.queryIndex.push(index);
-    this.exact.push(index >= 0 && term === this.matcher.terms[index]);
+    this.exact.push(index >= 0 && this.matcher.isTerm(index, codes, from, to));
     return id;
   }
 
   /** The id of a content term given as a string. */
   private termIdOfText(term: string): number {
     const codes = this.wordUnits.write(term);
-    return this.termId(codes, 0, term.length, hashOf(codes, 0, term.length), term, 0);
+    return this.termId(codes, 0, term.length, hashOf(codes, 0, term.length));
   }
 
   /** The id of a word given whole (a Unicode word of a run holding other characters than ASCII). */
@@ -188,7 +176,7 @@ export class BatchVocabulary {
     if (length === IES_TO_Y) this.wordTerm.push(this.termIdOfText(`${lower.slice(from, to - 3)}y`));
     else {
       const termHash = length === to - from ? hash : hashOf(codes, from, from + length);
-      this.wordTerm.push(this.termId(codes, from, from + length, termHash, lower, from));
+      this.wordTerm.push(this.termId(codes, from, from + length, termHash));
     }
     return id;
   }
