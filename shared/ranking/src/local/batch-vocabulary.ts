@@ -7,7 +7,8 @@ import { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
 import { stem, unicodeWords } from './text.ts';
 import { CodeUnits } from './code-units.ts';
-import { flagsOfPlainWord, flagsOfWord, STOP_WORD } from './cue-table.ts';
+import { ENDS_IS, flagsOfPlainWord, flagsOfWord, STARTS_A, STOP_WORD } from './cue-table.ts';
+import { CUE } from './cue-words.ts';
 import { IdArena } from './id-arena.ts';
 import { IES_TO_Y, stemLength } from './plural-stem.ts';
 import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
@@ -306,13 +307,20 @@ export class BatchVocabulary {
     return { tokens, most };
   }
 
-  /** The cue bits (cue-words.ts) of words (ids), together. */
+  /** The cue bits (cue-words.ts) of words (ids), together; each list is one text's words in order. */
   cuesOf(...wordLists: readonly Int32Array[]): number {
     const { wordCues } = this;
     let cues = 0;
-    for (const list of wordLists)
-      for (let i = 0; i < list.length; i += 1) cues |= wordCues[list[i] as number] as number;
-    return cues;
+    for (const list of wordLists) {
+      let previous = 0;
+      for (let i = 0; i < list.length; i += 1) {
+        const flags = wordCues[list[i] as number] as number;
+        cues |= flags;
+        if ((previous & ENDS_IS) !== 0 && (flags & STARTS_A) !== 0) cues |= CUE.explanatory;
+        previous = flags;
+      }
+    }
+    return cues & ~(ENDS_IS | STARTS_A);
   }
 
   /** The content terms (ids) of words (ids): stop words dropped. */
