@@ -11,7 +11,7 @@ import { ENDS_IS, flagsOfPlainWord, flagsOfWord, STARTS_A, STOP_WORD } from './c
 import { CUE } from './cue-words.ts';
 import { IdArena } from './id-arena.ts';
 import { IES_TO_Y, stemLength } from './plural-stem.ts';
-import { HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
+import { grown, HASH_START, hashOf, mixHash, WordTable } from './word-table.ts';
 
 /** A character of ROUGH_WORD's run (text.ts): a-z, 0-9, or any code unit from U+0080. */
 const inRun = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 128;
@@ -30,12 +30,6 @@ function lastGap(codes: Uint16Array, from: number, to: number): number {
   let i = to - 1;
   while (i > from && (inRun(codes[i] as number) || codes[i] === APOSTROPHE)) i -= 1;
   return i;
-}
-
-function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(capacity);
-  next.set(list);
-  return next;
 }
 
 export class BatchVocabulary {

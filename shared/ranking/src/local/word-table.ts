@@ -138,7 +138,8 @@ export class WordTable {
   }
 }
 
-function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+/** A copy of `list` with room for `capacity` numbers. */
+export function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   const next = new Int32Array(capacity);
   next.set(list);
   return next;
