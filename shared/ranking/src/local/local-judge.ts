@@ -67,9 +67,11 @@ export function localVerdicts(
     const fielded = fieldedText(vocabulary.termsOf(words.title), bodyTerms, vocabulary);
     const repeats = vocabulary.repeatsOf(words.title, words.snippet);
     // Which signal expressions could match at all: title and snippet, and the whole text (cue-words.ts).
-    const caseTrap = lowersToAscii([input.title, input.snippet]);
+    // One search of the whole text settles where the case traps are when (as nearly always) it holds none.
+    const trapped = lowersToAscii([raw]);
+    const caseTrap = trapped && lowersToAscii([input.title, input.snippet]);
     const shortCues = caseTrap ? ANY_CUE : vocabulary.cuesOf(words.title, words.snippet);
-    const rawCues = caseTrap || lowersToAscii(extras) ? ANY_CUE : shortCues | vocabulary.cuesOf(...words.extras);
+    const rawCues = trapped ? ANY_CUE : shortCues | vocabulary.cuesOf(...words.extras);
     const evidence = evidenceOf(fielded, vocabulary, raw);
     return { bodyLength, fielded, repeats, evidence, shortCues, rawCues };
   });
