@@ -176,7 +176,7 @@ export class BatchVocabulary {
     return id;
   }
 
-  /** Puts `id` (a word's, of the run starting at `runStart`; or a term's) at `count` in the scratch list. */
+  /** Puts word `id`, of the run starting at `runStart`, at `count` in the scratch list. */
   private push(count: number, id: number, runStart: number): void {
     if (count === this.scratch.length) {
       this.scratch = grown(this.scratch, count * 2);
@@ -319,15 +319,18 @@ export class BatchVocabulary {
 
   /** The content terms (ids) of words (ids): stop words dropped. */
   termsOf(...wordLists: readonly Int32Array[]): Int32Array {
+    let words = 0;
+    for (const list of wordLists) words += list.length;
+    // Written straight into the list handed out: there are no more terms than words.
+    const terms = this.lists.room(words);
+    const { wordTerm } = this;
     let count = 0;
     for (const list of wordLists) {
       for (let i = 0; i < list.length; i += 1) {
-        const term = this.wordTerm[list[i] as number] as number;
-        if (term < 0) continue;
-        this.push(count, term, -1);
-        count += 1;
+        const term = wordTerm[list[i] as number] as number;
+        if (term >= 0) terms[count++] = term;
       }
     }
-    return this.lists.copy(this.scratch, count);
+    return this.lists.keep(count);
   }
 }

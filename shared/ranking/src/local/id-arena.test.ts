@@ -11,3 +11,14 @@ describe('the id arena', () => {
     for (const { count, list } of lists) expect([...list]).toEqual(Array.from({ length: count }, (_, i) => i));
   });
 });
+
+describe('room in the arena', () => {
+  it('hands out what was written to it, and the next list after it', () => {
+    const arena = new IdArena();
+    const room = arena.room(5);
+    room.set([7, 8, 9]);
+    const written = arena.keep(3);
+    const next = arena.copy(Int32Array.of(1, 2), 2);
+    expect([...written, ...next]).toEqual([7, 8, 9, 1, 2]);
+  });
+});
