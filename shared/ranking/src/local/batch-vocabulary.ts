@@ -43,8 +43,6 @@ export class BatchVocabulary {
   private readonly wordCues: number[] = [];
   /** Content terms by their code units, as words are (ids count up with `terms`). */
   private readonly termIds = new WordTable();
-  /** Term id → the stemmed content term, once asked for (termOf). */
-  private readonly termTexts: (string | undefined)[] = [];
   /** Term id → the query term (index) it stands for, or -1 (the matcher's answer, asked once). */
   readonly queryIndex: number[] = [];
   /** Term id → whether it is its query term itself, not a longer form or variant. */
@@ -69,14 +67,9 @@ export class BatchVocabulary {
     return this.termIds.size;
   }
 
-  /** Content term `id`, lower-cased and stemmed. */
+  /** Content term `id`, lower-cased and stemmed (made when asked for: the judge reads terms as code units). */
   termOf(id: number): string {
-    let term = this.termTexts[id];
-    if (term === undefined) {
-      term = this.termIds.textOf(id);
-      this.termTexts[id] = term;
-    }
-    return term;
+    return this.termIds.textOf(id);
   }
 
   /** The length of content term `id`. */
@@ -126,7 +119,6 @@ export class BatchVocabulary {
     if (known >= 0) return known;
     const id = this.termIds.add(codes, from, to, hash);
     const index = this.matcher.indexOfCodes(codes, from, to);
-    this.termTexts.push(undefined);
     this.queryIndex.push(index);
     this.exact.push(index >= 0 && this.matcher.isTerm(index, codes, from, to));
     return id;
