@@ -1,7 +1,8 @@
 /**
  * The words of one batch of candidates as integer ids: each distinct word is lower-cased, looked up as a stop word,
- * stemmed and matched against the query once per batch, not once per occurrence (most words recur across the batch).
- * The words are those of `words()` in text.ts.
+ * stemmed and matched against the query once per batch, not once per occurrence (most words recur across the batch),
+ * all from its code units: no string is made for a word or a term unless asked for. The words are those of `words()`
+ * in text.ts.
  */
 import { TermMatcher } from './term-matcher.ts';
 import type { WordRepeats } from './spam-signals.ts';
@@ -41,7 +42,7 @@ export class BatchVocabulary {
   private readonly wordTerm: number[] = [];
   /** Word id → its cue bits (cue-words.ts). */
   private readonly wordCues: number[] = [];
-  /** Content terms by their code units, as words are (ids count up with `terms`). */
+  /** Content terms by their code units, as words are (ids count up from 0 as terms are first seen). */
   private readonly termIds = new WordTable();
   /** Term id → the query term (index) it stands for, or -1 (the matcher's answer, asked once). */
   readonly queryIndex: number[] = [];
