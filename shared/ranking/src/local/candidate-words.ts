@@ -1,7 +1,8 @@
 /**
  * The words of a candidate's title, snippet and extra passages, each text scanned once. A snippet cut from a passage
- * also sent whole (the local provider's window on a document) is read out of that passage's scan range rather than
- * scanned as a text of its own, where lower-casing the passage is the same character by character.
+ * also sent whole (the local provider's window on a document) is read out of that passage's words (only its ends are
+ * scanned again) rather than scanned as a text of its own, where lower-casing the passage is the same character by
+ * character.
  */
 import type { BatchVocabulary } from './batch-vocabulary.ts';
 
@@ -53,9 +54,9 @@ export function candidateWords(
   let snippetWords: Int32Array | undefined;
   const extraWords = extras.map((extra, e) => {
     const lower = extra.toLowerCase();
-    if (e === found && lowersInPlace(extra, lower))
-      snippetWords = vocabulary.wordsOfLower(lower, at, at + window.length);
-    return vocabulary.wordsOfLower(lower, 0, lower.length);
+    const words = vocabulary.wordsOfLower(lower, 0, lower.length);
+    if (e === found && lowersInPlace(extra, lower)) snippetWords = vocabulary.windowOf(lower, at, at + window.length);
+    return words;
   });
   return {
     title: titleWords,

@@ -7,9 +7,18 @@ import { EXPLANATORY_CUES } from './relevance-signals.ts';
 import { REPUBLISHED_CUES, WIKIPEDIA_CUES } from './source-reputation.ts';
 import { CLICKBAIT_CUES } from './spam-signals.ts';
 import { STOPWORDS } from './text.ts';
+import { hashOf, WordTable } from './word-table.ts';
 
 /** The flag of a stop word, beside the cue bits. */
 export const STOP_WORD = 1 << 30;
+
+/**
+ * "is a" and "is an": EXPLANATORY's one alternative whose first word is in nearly every text, so it is a cue only as a
+ * pair, a word ending in the part "is" followed by one starting with the part "a" or "an" (BatchVocabulary.cuesOf).
+ */
+export const ENDS_IS = 1 << 28;
+export const STARTS_A = 1 << 29;
+const PAIR_FLAGS = ENDS_IS | STARTS_A;
 
 const FLAGS = new Map<string, number>();
 for (const [bit, words] of [
@@ -18,20 +27,40 @@ for (const [bit, words] of [
   [CUE.republished, REPUBLISHED_CUES],
   [CUE.wikipedia, WIKIPEDIA_CUES],
   [CUE.explanatory, EXPLANATORY_CUES],
+  [ENDS_IS, ['is']],
+  [STARTS_A, ['a', 'an']],
 ] as const) {
   for (const word of words) FLAGS.set(word, (FLAGS.get(word) ?? 0) | bit);
+}
+
+/** FLAGS again, looked up by a word's code units and hash while it is scanned: no string to cut out and hash. */
+const flagWords = new WordTable();
+const flagsById: number[] = [];
+for (const [word, flags] of FLAGS) {
+  const codes = Uint16Array.from(word, (c) => c.charCodeAt(0));
+  flagWords.add(codes, 0, codes.length, hashOf(codes, 0, codes.length));
+  flagsById.push(flags);
+}
+
+/** `flagsOfWord(word, true)` of the ASCII letters and digits `codes[from, to)`, hashed as `hash` (word-table.ts). */
+export function flagsOfPlainWord(codes: Uint16Array, from: number, to: number, hash: number): number {
+  const id = flagWords.find(codes, from, to, hash);
+  return id < 0 ? 0 : (flagsById[id] as number);
 }
 
 const NOT_ASCII_ALNUM = /[^a-z0-9]+/;
 
 /**
- * STOP_WORD for a stop word, or'd with the cue bits of a lower-cased word's ASCII letter-and-digit parts. `plain`: the
- * word is ASCII letters and digits only (its one part is itself).
+ * STOP_WORD for a stop word, or'd with the cue bits of a lower-cased word's ASCII letter-and-digit parts (ENDS_IS of
+ * its last, STARTS_A of its first). `plain`: the word is ASCII letters and digits only (its one part is itself).
  */
 export function flagsOfWord(word: string, plain: boolean): number {
   const flags = FLAGS.get(word) ?? 0;
   if (plain) return flags;
+  const parts = word.split(NOT_ASCII_ALNUM);
   let cues = 0;
-  for (const part of word.split(NOT_ASCII_ALNUM)) cues |= FLAGS.get(part) ?? 0;
-  return (flags & STOP_WORD) | (cues & ~STOP_WORD);
+  for (const part of parts) cues |= FLAGS.get(part) ?? 0;
+  // The pair's flags count only at the word's ends: the last part and the first.
+  const ends = ((FLAGS.get(parts.at(-1) as string) ?? 0) & ENDS_IS) | ((FLAGS.get(parts[0] as string) ?? 0) & STARTS_A);
+  return (flags & STOP_WORD) | (cues & ~(STOP_WORD | PAIR_FLAGS)) | ends;
 }

@@ -5,7 +5,6 @@
  */
 import type { BatchVocabulary } from './batch-vocabulary.ts';
 import type { TermEvidence } from './relevance-signals.ts';
-import { wordMatches } from './term-matcher.ts';
 
 export interface FieldedText {
   titleLength: number;
@@ -43,7 +42,7 @@ export function evidenceOf(text: FieldedText, vocabulary: BatchVocabulary, raw: 
       const index = matcher.terms.indexOf(term);
       if (index >= 0) return mentionsTerm(text, index);
       // A subject spelt unlike any query term ("covid-19"): which of the batch's terms stand for it, read once a batch.
-      const matching = vocabulary.matchingTerms(term, wordMatches);
+      const matching = vocabulary.matchingTerms(term);
       const matches = (id: number) => matching[id] === 1;
       return text.titleTerms.some(matches) || text.bodyTerms.some(matches);
     },

@@ -57,7 +57,9 @@ export function localVerdicts(
   // The whole text the provider returned (and the page in deep mode), each read once.
   const texts = inputs.map((input) => {
     const extras = [...(input.extraSnippets ?? []), ...(input.content ? [input.content] : [])];
-    const body = [input.snippet, ...extras].join('\n');
+    // Title and body (snippet and extras) joined once, flat: the signals' expressions search it whole.
+    const raw = [input.title, input.snippet, ...extras].join('\n');
+    const bodyLength = raw.length - input.title.length - 1;
     // Split once: the relevance features read the content terms, the spam signal the words of title and snippet.
     const words = candidateWords(vocabulary, input.title, input.snippet, extras);
     // A snippet cut from a passage also sent whole (the local provider's) is read once, not counted twice.
@@ -65,11 +67,13 @@ export function localVerdicts(
     const fielded = fieldedText(vocabulary.termsOf(words.title), bodyTerms, vocabulary);
     const repeats = vocabulary.repeatsOf(words.title, words.snippet);
     // Which signal expressions could match at all: title and snippet, and the whole text (cue-words.ts).
-    const caseTrap = lowersToAscii([input.title, input.snippet]);
+    // One search of the whole text settles where the case traps are when (as nearly always) it holds none.
+    const trapped = lowersToAscii([raw]);
+    const caseTrap = trapped && lowersToAscii([input.title, input.snippet]);
     const shortCues = caseTrap ? ANY_CUE : vocabulary.cuesOf(words.title, words.snippet);
-    const rawCues = caseTrap || lowersToAscii(extras) ? ANY_CUE : shortCues | vocabulary.cuesOf(...words.extras);
-    const evidence = evidenceOf(fielded, vocabulary, `${input.title}\n${body}`);
-    return { body, fielded, repeats, evidence, shortCues, rawCues };
+    const rawCues = trapped ? ANY_CUE : shortCues | vocabulary.cuesOf(...words.extras);
+    const evidence = evidenceOf(fielded, vocabulary, raw);
+    return { bodyLength, fielded, repeats, evidence, shortCues, rawCues };
   });
   // Query terms weigh by how specific they are among the candidates judged together.
   const weights = termWeights(
@@ -86,13 +90,13 @@ export function localVerdicts(
     vocabulary,
   );
   const verdicts = inputs.map((input, i): JudgeVerdict => {
-    const { body, evidence, repeats, shortCues, rawCues } = texts[i] as (typeof texts)[number];
+    const { bodyLength, evidence, repeats, shortCues, rawCues } = texts[i] as (typeof texts)[number];
     const domain = domainOf(input.url);
     const subject = subjectMatch(analysis, evidence, share);
     return {
       id: input.id,
       signals: {
-        answerability: round3(answerability(analysis, evidence, body.length, weights, rawCues)),
+        answerability: round3(answerability(analysis, evidence, bodyLength, weights, rawCues)),
         authority: round3(authorityOf(domain, input.url)),
         on_topic: round3(relevance[i]?.relevance ?? 0),
         states_sought_fact: round3(statesSoughtFact(analysis, evidence, weights)),

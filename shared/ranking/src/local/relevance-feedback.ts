@@ -50,11 +50,11 @@ class TermTally {
 
 /** Words feedback may add: not a query term, not a number, three letters or more. */
 function expandable(vocabulary: BatchVocabulary): Uint8Array {
-  const { terms, queryIndex } = vocabulary;
-  const allowed = new Uint8Array(terms.length);
-  for (let id = 0; id < terms.length; id += 1) {
-    const word = terms[id] as string;
-    allowed[id] = word.length < 3 || /^\d+$/.test(word) || (queryIndex[id] as number) >= 0 ? 0 : 1;
+  const { termCount, queryIndex } = vocabulary;
+  const allowed = new Uint8Array(termCount);
+  for (let id = 0; id < termCount; id += 1) {
+    allowed[id] =
+      vocabulary.termLength(id) < 3 || vocabulary.termIsNumber(id) || (queryIndex[id] as number) >= 0 ? 0 : 1;
   }
   return allowed;
 }
@@ -69,7 +69,7 @@ export function feedbackTerms(
   vocabulary: BatchVocabulary,
   settings: FeedbackSettings,
 ): Expansion {
-  const size = vocabulary.terms.length;
+  const size = vocabulary.termCount;
   const best = first
     .map((score, i) => ({ score, i }))
     .sort((x, y) => y.score - x.score || x.i - y.i)
@@ -92,11 +92,10 @@ export function feedbackTerms(
     }
     tally.clear();
   }
-  const { terms } = vocabulary;
   // A word in one feedback candidate only is that candidate's topic, not the query's.
   const top = seen
     .filter((id) => (docs[id] as number) >= 2)
-    .sort((x, y) => (mass[y] as number) - (mass[x] as number) || ((terms[x] as string) < (terms[y] as string) ? -1 : 1))
+    .sort((x, y) => (mass[y] as number) - (mass[x] as number) || (vocabulary.compareTerms(x, y) < 0 ? -1 : 1))
     .slice(0, settings.feedbackTerms);
   let sum = 0;
   for (const id of top) sum += mass[id] as number;

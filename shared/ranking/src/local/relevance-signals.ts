@@ -150,9 +150,12 @@ export function statesSoughtFact(query: QueryAnalysis, c: TermEvidence, weights:
 const EXPLANATORY =
   /\b(?:is an?|are|refers? to|means|because|caused by|defined as|consists? of|occurs? when|explains?|describes?)\b/i;
 
-/** The first word of each of EXPLANATORY's alternatives, in both forms where it has two: cue-words.ts. */
+/**
+ * The first word of each of EXPLANATORY's alternatives, in both forms where it has two (cue-words.ts), but "is": "is a"
+ * and "is an" are cues as a pair of words (cue-table.ts).
+ */
 export const EXPLANATORY_CUES = [
-  ...['is', 'are', 'refer', 'refers', 'means', 'because', 'caused', 'defined'],
+  ...['are', 'refer', 'refers', 'means', 'because', 'caused', 'defined'],
   ...['consist', 'consists', 'occur', 'occurs', 'explain', 'explains', 'describe', 'describes'],
 ];
 

@@ -67,14 +67,18 @@ export function repeatsOf(list: Iterable<string>): WordRepeats {
   return { tokens, most };
 }
 
-/** Everything but ASCII capitals and characters outside ASCII (which hold the other capitals). */
-const NOT_CAPITAL = /[^A-Z\u0080-\uffff]+/g;
+/**
+ * 21 ASCII capitals or characters outside ASCII (which hold the other capitals), from the start: anchored, and each
+ * repetition's run of other characters cannot take the capital after it, so a text is read once.
+ */
+const TWENTY_ONE_CAPITALS = /^(?:[^A-Z\u0080-\uffff]*[A-Z\u0080-\uffff]){21}/;
 
 /**
  * Whether the text could be shouting: over 40 letters, over half of them capitals, needs more than 20 capitals. Most
- * text has fewer, found by the regular expression engine rather than a loop over its characters.
+ * text has fewer, found by the regular expression engine (without building a string of them) rather than a loop over
+ * its characters.
  */
-const mayShout = (text: string): boolean => text.replace(NOT_CAPITAL, '').length > 20;
+export const mayShout = (text: string): boolean => TWENTY_ONE_CAPITALS.test(text);
 
 /**
  * Spam likelihood from what a snippet looks like: clickbait phrasing, shouting, punctuation runs,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { TermMatcher, wordMatches } from './term-matcher.ts';
+import { TermMatcher } from './term-matcher.ts';
+
+/** The rule, spelt out on strings: the same word, a longer form ("aldh1a1"), or a long variant ("induction"). */
+function wordMatches(term: string, word: string): boolean {
+  if (word === term) return true;
+  if (term.length < 4) return false;
+  if (word.startsWith(term)) return true;
+  return term.length >= 7 && word.length >= 6 && word.startsWith(term.slice(0, Math.max(5, term.length - 3)));
+}
 
 describe('the term matcher', () => {
   const terms = ['x', 'ox', 'cel', 'cell', 'inductive', 'aldh1', 'β'];

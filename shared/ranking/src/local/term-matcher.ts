@@ -1,45 +1,83 @@
 /**
- * Which query term a word of a candidate stands for: itself, a longer form, or a long variant.
+ * Which query term a word of a candidate stands for: itself, a longer form, or a long variant. Words are read as code
+ * units (the batch vocabulary's words are not strings until asked for).
  */
+import { CodeUnits } from './code-units.ts';
 
 /** Words this long are compared by their stem-like start: "inductive" and "induction" share "induc". */
 const VARIANT_MIN_LENGTH = 7;
 
-/** The start two words must share to count as variants of one another. */
-const variantKey = (word: string): string => word.slice(0, Math.max(5, word.length - 3));
-
-/** Whether a text's word stands for a query term: the same, a longer form ("aldh1a1"), or a long variant. */
-export function wordMatches(term: string, word: string): boolean {
-  if (word === term) return true;
-  if (term.length < 4) return false;
-  if (word.startsWith(term)) return true;
-  return (
-    term.length >= VARIANT_MIN_LENGTH && word.length >= VARIANT_MIN_LENGTH - 1 && word.startsWith(variantKey(term))
-  );
-}
+/** The length of the start two words must share to count as variants of one another. */
+const variantKeyLength = (term: string): number => Math.max(5, term.length - 3);
 
 /**
  * A word's first two characters (its only one, for a word of one character), as a number: every way of matching a term
  * keeps the term's first two characters, and a term of one character matches only itself.
  */
-const startOf = (word: string): number =>
-  word.length === 1 ? -1 - word.charCodeAt(0) : (word.charCodeAt(0) << 16) | word.charCodeAt(1);
+const startOf = (codes: Uint16Array, from: number, to: number): number =>
+  to - from === 1 ? -1 - (codes[from] as number) : ((codes[from] as number) << 16) | (codes[from + 1] as number);
+
+/** Whether the word `codes[from, to)` starts with the first `length` code units of `prefix`. */
+function startsWith(codes: Uint16Array, from: number, to: number, prefix: Uint16Array, length: number): boolean {
+  if (to - from < length) return false;
+  for (let i = 0; i < length; i += 1) if (codes[from + i] !== prefix[i]) return false;
+  return true;
+}
 
 /** Which query term (index) a word stands for; the batch vocabulary asks once per distinct word. */
 export class TermMatcher {
   readonly terms: readonly string[];
-  /** The starts of the query terms: most words of a text share none, and are answered by one set look-up. */
-  private readonly starts: Set<number>;
+  /** The query terms (indexes, in order) by their start: most words of a text share none, answered by one look-up. */
+  private readonly byStart = new Map<number, number[]>();
+  /** Each term's code units, and the length of its variant key. */
+  private readonly units: readonly Uint16Array[];
+  private readonly keyLengths: readonly number[];
+  private readonly wordUnits = new CodeUnits();
 
   constructor(terms: readonly string[]) {
     this.terms = terms;
-    this.starts = new Set(terms.map(startOf));
+    this.units = terms.map((term) => Uint16Array.from(term, (c) => c.charCodeAt(0)));
+    this.keyLengths = terms.map(variantKeyLength);
+    this.units.forEach((term, index) => {
+      if (term.length === 0) return;
+      const start = startOf(term, 0, term.length);
+      const same = this.byStart.get(start);
+      if (same) same.push(index);
+      else this.byStart.set(start, [index]);
+    });
   }
 
+  /** Which query term (index) `word` stands for, or -1. */
   indexOf(word: string): number {
-    if (word.length === 0 || !this.starts.has(startOf(word))) return -1;
+    return this.indexOfCodes(this.wordUnits.write(word), 0, word.length);
+  }
+
+  /** `indexOf` of the word `codes[from, to)`. */
+  indexOfCodes(codes: Uint16Array, from: number, to: number): number {
+    if (to === from) return -1;
+    const same = this.byStart.get(startOf(codes, from, to));
+    if (same === undefined) return -1;
     // The word's own term first: "cells" must count for "cell" even when "cel" came earlier.
-    const index = this.terms.indexOf(word);
-    return index >= 0 ? index : this.terms.findIndex((term) => wordMatches(term, word));
+    for (const index of same) if (this.isTerm(index, codes, from, to)) return index;
+    for (const index of same) if (this.standsFor(index, codes, from, to)) return index;
+    return -1;
+  }
+
+  /** Whether the word `codes[from, to)` is query term `index` itself. */
+  isTerm(index: number, codes: Uint16Array, from: number, to: number): boolean {
+    const term = this.units[index] as Uint16Array;
+    return term.length === to - from && startsWith(codes, from, to, term, term.length);
+  }
+
+  /** Whether the word `codes[from, to)`, not query term `index` itself, is a longer form or a long variant of it. */
+  private standsFor(index: number, codes: Uint16Array, from: number, to: number): boolean {
+    const term = this.units[index] as Uint16Array;
+    if (term.length < 4) return false;
+    if (startsWith(codes, from, to, term, term.length)) return true;
+    return (
+      term.length >= VARIANT_MIN_LENGTH &&
+      to - from >= VARIANT_MIN_LENGTH - 1 &&
+      startsWith(codes, from, to, term, this.keyLengths[index] as number)
+    );
   }
 }

@@ -12,12 +12,15 @@ export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ 
 
 export const HASH_START = HASH_SEED;
 
+/** Code units turned into a string per call (`textOf`). */
+const TEXT_PIECE = 4096;
+
 export class WordTable {
   /** Open addressing: slot → word id + 1 (0 for empty), and the hash stored beside it. */
   private slots = new Int32Array(4096);
   private hashes = new Int32Array(4096);
   /** Every word's characters, one after another. */
-  private chars = new Uint16Array(32768);
+  private units = new Uint16Array(32768);
   private used = 0;
   private start = new Int32Array(2048);
   private length = new Int32Array(2048);
@@ -44,12 +47,12 @@ export class WordTable {
       this.length = grown(this.length, id * 2);
     }
     const length = to - from;
-    if (this.used + length > this.chars.length) {
+    if (this.used + length > this.units.length) {
       const chars = new Uint16Array((this.used + length) * 2);
-      chars.set(this.chars);
-      this.chars = chars;
+      chars.set(this.units);
+      this.units = chars;
     }
-    for (let i = 0; i < length; i += 1) this.chars[this.used + i] = codes[from + i] as number;
+    for (let i = 0; i < length; i += 1) this.units[this.used + i] = codes[from + i] as number;
     this.start[id] = this.used;
     this.length[id] = length;
     this.used += length;
@@ -59,10 +62,60 @@ export class WordTable {
     return id;
   }
 
+  /** The length of word `id`. */
+  lengthOf(id: number): number {
+    return this.length[id] as number;
+  }
+
+  /** Word `id` as a string: made only when asked for (most words never are). */
+  textOf(id: number): string {
+    const at = this.start[id] as number;
+    const end = at + (this.length[id] as number);
+    let text = '';
+    // In pieces: a call takes only so many arguments, and a word can be a long run of characters.
+    for (let from = at; from < end; from += TEXT_PIECE) {
+      text += String.fromCharCode(...this.units.subarray(from, Math.min(end, from + TEXT_PIECE)));
+    }
+    return text;
+  }
+
+  /** Where word `id` starts in `chars` (it runs for `lengthOf(id)` code units). */
+  startOf(id: number): number {
+    return this.start[id] as number;
+  }
+
+  /** Every word's code units (see `startOf`). */
+  get chars(): Uint16Array {
+    return this.units;
+  }
+
+  /** Words `a` and `b` compared as strings are (by UTF-16 code unit): negative, 0 or positive. */
+  compare(a: number, b: number): number {
+    const aStart = this.start[a] as number;
+    const bStart = this.start[b] as number;
+    const aLength = this.length[a] as number;
+    const bLength = this.length[b] as number;
+    for (let i = 0; i < aLength && i < bLength; i += 1) {
+      const difference = (this.units[aStart + i] as number) - (this.units[bStart + i] as number);
+      if (difference !== 0) return difference;
+    }
+    return aLength - bLength;
+  }
+
+  /** Whether word `id` is ASCII digits only. */
+  isDigits(id: number): boolean {
+    const at = this.start[id] as number;
+    for (let i = 0; i < (this.length[id] as number); i += 1) {
+      const code = this.units[at + i] as number;
+      if (code < 48 || code > 57) return false;
+    }
+    return true;
+  }
+
   private holds(id: number, codes: Uint16Array, from: number, length: number): boolean {
     const at = this.start[id] as number;
-    const { chars } = this;
-    for (let i = 0; i < length; i += 1) if (chars[at + i] !== codes[from + i]) return false;
+    const { units } = this;
+    for (let i = 0; i < length; i += 1) if (units[at + i] !== codes[from + i]) return false;
     return true;
   }
 
@@ -85,7 +138,8 @@ export class WordTable {
   }
 }
 
-function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+/** A copy of `list` with room for `capacity` numbers. */
+export function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   const next = new Int32Array(capacity);
   next.set(list);
   return next;
