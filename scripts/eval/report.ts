@@ -101,13 +101,14 @@ const CONFUSION_HEADERS = ['n', 'pos', 'TP', 'FP', 'FN', 'TN', 'precision', 'rec
 export function injectionTables(result: InjectionResult): Table[] {
   const summary: Table = {
     title: `Prompt-injection screening, flagged at score ≥ ${result.threshold}: raw text (detectInjection) and as provider results (runSearch)`,
-    headers: ['set', 'via', ...CONFUSION_HEADERS, 'p50 µs', 'p99 µs'],
+    headers: ['set', 'via', ...CONFUSION_HEADERS, 'p50 µs', 'p99 µs', 'best-round p50 µs'],
     rows: result.files.map((file) => [
       file.label,
       file.via ?? 'detectInjection',
       ...confusionCells(file.confusion),
       file.timeUs.p50.toFixed(1),
       file.timeUs.p99.toFixed(1),
+      file.timeUs.bestP50.toFixed(1),
     ]),
   };
   const breakdown: Table = {
@@ -134,6 +135,7 @@ export function injectionTables(result: InjectionResult): Table[] {
       'wall p50 ms',
       'wall p99 ms',
       'wall mean ms',
+      'best-round p50 ms',
       'CPU mean ms',
       `flagged (≥ ${result.threshold})`,
     ],
@@ -144,6 +146,7 @@ export function injectionTables(result: InjectionResult): Table[] {
       (page.timeUs.p50 / 1000).toFixed(2),
       (page.timeUs.p99 / 1000).toFixed(2),
       (page.timeUs.mean / 1000).toFixed(2),
+      (page.timeUs.bestP50 / 1000).toFixed(2),
       (page.cpuUs / 1000).toFixed(2),
       String(page.flagged),
     ]),

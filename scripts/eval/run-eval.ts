@@ -95,7 +95,9 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   40 hard negatives the team wrote as web passages; the trainer never reads it. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
-  detector by then, as it has in a running service), then each is timed three times and its median kept);
+  detector by then, as it has in a running service), then each is timed five times: p50 / p99 of each row's median, and *best-round p50*, the p50 of each row's fastest
+  time, the detector's own cost without the time other processes on the machine took from it, which comes and goes over
+  seconds on this shared 2-core machine: the convention of Python's timeit);
   the web-passages row is the time per snippet. *Page time*: 100 pages of 20,000 characters of consecutive SciFact
   abstracts, one \`detectInjection\` call each; the same pages with one instruction planted in the middle; and one
   \`screenPage\` call with three ordinary hidden parts, timed as the rows are. Wall time on a shared 2-core machine (other work running at the
