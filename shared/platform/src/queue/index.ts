@@ -1,3 +1,6 @@
+// First: ioredis must not load before it (see the module).
+import '../runtime/string-subclass-guard.ts';
+
 export type {
   CloseOptions,
   ConsumerOptions,
