@@ -6,8 +6,8 @@
  *   node scripts/bench/detector-ab.ts /tmp/rankgate-before [--rounds N]
  *
  * Both detectors score every text in turn, the order alternating from text to text: the one scoring second finds
- * the text in the CPU's caches, which alone made a detector look 5–10 % faster than an equal one. Prints how many verdicts
- * differ (score or reasons) and, per kind of text, each side's p50 and their ratio.
+ * the text in the CPU's caches, which alone made a detector look 5–10 % faster than an equal one. Prints how many
+ * verdicts differ (score or reasons) and, per kind of text, each side's p50 and their ratio.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
