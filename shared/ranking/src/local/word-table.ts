@@ -4,13 +4,13 @@
  * string needs every occurrence cut out of the text and hashed again, which cost more than the rest of tokenising.
  */
 
-const HASH_SEED = 0x811c9dc5 | 0;
-const HASH_PRIME = 0x01000193;
+import { FNV_OFFSET, FNV_PRIME } from '../fnv.ts';
 
 /** FNV-1a over UTF-16 code units, one step. */
-export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ code, HASH_PRIME);
+export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ code, FNV_PRIME);
 
-export const HASH_START = HASH_SEED;
+/** FNV-1a's offset basis as a signed int32, as mixHash's results are. */
+export const HASH_START = FNV_OFFSET | 0;
 
 /** Code units turned into a string per call (`textOf`). */
 const TEXT_PIECE = 4096;

@@ -5,7 +5,7 @@
  * a pattern it could have skipped (never the other way round).
  */
 
-import { FNV_OFFSET, FNV_PRIME } from './learned/fnv.ts';
+import { FNV_OFFSET, FNV_PRIME } from '../fnv.ts';
 
 /** Per ASCII code: its lower case when it makes words ([A-Za-z0-9_]), else 0 (one look-up, few branches). */
 const WORD_CODE = new Uint8Array(128).map((_, code) =>

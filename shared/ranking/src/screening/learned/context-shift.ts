@@ -8,7 +8,7 @@
  */
 
 import { asksAssistant } from './assistant-ask.ts';
-import { FNV_OFFSET, FNV_PRIME } from './fnv.ts';
+import { FNV_OFFSET, FNV_PRIME } from '../../fnv.ts';
 import { sentenceMarks } from './sentence-marks.ts';
 
 /** Words too common to say what a sentence is about. */

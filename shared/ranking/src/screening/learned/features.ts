@@ -7,7 +7,7 @@
 
 import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
-import { FNV_OFFSET, FNV_PRIME, mix } from './fnv.ts';
+import { FNV_OFFSET, FNV_PRIME, mix } from '../../fnv.ts';
 import {
   askHash,
   assistantAskHash,

@@ -4,7 +4,7 @@
  * once, here, from the very same templates. The values are those of hashString(name).
  */
 import type { SentenceTraits } from './context-shift.ts';
-import { FNV_OFFSET, FNV_PRIME, mix } from './fnv.ts';
+import { FNV_OFFSET, FNV_PRIME, mix } from '../../fnv.ts';
 
 const SALT_SENTENCE = 0x2545f491;
 

@@ -1,4 +1,7 @@
-/** FNV-1a, 32-bit, and the final avalanche, shared by the detector's hashed features and word tables. */
+/**
+ * FNV-1a, 32-bit, and the final avalanche, shared by the detector's hashed features and the word tables of the
+ * detector and the local judge.
+ */
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 0x01000193;
 
