@@ -8,6 +8,13 @@ import { endianness } from 'node:os';
 /** Buffer writes UTF-16 little-endian; a Uint16Array reads the platform's order. */
 const LITTLE_ENDIAN = endianness() === 'LE';
 
+/**
+ * A short string's code units in an array of their own (a query term, a listed word: kept, not reused). By index, not
+ * by the string's iterator, which steps over a surrogate pair as one character.
+ */
+export const codesOf = (text: string): Uint16Array =>
+  Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+
 export class CodeUnits {
   private buffer = Buffer.alloc(0);
   /** The last written text's code units from index 0 (the array may be longer than the text). */

@@ -2,6 +2,7 @@
  * What the batch vocabulary reads of a word by itself, in one look-up: whether it is a stop word, and which expressions
  * (cue-words.ts) it is a cue for, read from the signals that own the expressions.
  */
+import { codesOf } from './code-units.ts';
 import { CUE } from './cue-words.ts';
 import { EXPLANATORY_CUES } from './relevance-signals.ts';
 import { REPUBLISHED_CUES, WIKIPEDIA_CUES } from './source-reputation.ts';
@@ -37,7 +38,7 @@ for (const [bit, words] of [
 const flagWords = new WordTable();
 const flagsById: number[] = [];
 for (const [word, flags] of FLAGS) {
-  const codes = Uint16Array.from(word, (c) => c.charCodeAt(0));
+  const codes = codesOf(word);
   flagWords.add(codes, 0, codes.length, hashOf(codes, 0, codes.length));
   flagsById.push(flags);
 }

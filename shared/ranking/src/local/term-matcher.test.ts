@@ -11,7 +11,7 @@ function wordMatches(term: string, word: string): boolean {
 }
 
 describe('the term matcher', () => {
-  const terms = ['x', 'ox', 'cel', 'cell', 'inductive', 'aldh1', 'β'];
+  const terms = ['x', 'ox', 'cel', 'cell', 'inductive', 'aldh1', 'β', 'a😀'];
   const matcher = new TermMatcher(terms);
   // The answer without the look-up by start: the word's own term, else the first term it stands for.
   const reference = (word: string) =>
@@ -31,6 +31,9 @@ describe('the term matcher', () => {
       ['aldh1a1', 5],
       ['β', 6],
       ['βcell', -1],
+      // A character outside the BMP is two code units, in the term as in the word.
+      ['a😀', 7],
+      ['a😀s', -1],
       ['c', -1],
       ['', -1],
     ];

@@ -2,7 +2,7 @@
  * Which query term a word of a candidate stands for: itself, a longer form, or a long variant. Words are read as code
  * units (the batch vocabulary's words are not strings until asked for).
  */
-import { CodeUnits } from './code-units.ts';
+import { CodeUnits, codesOf } from './code-units.ts';
 
 /** Words this long are compared by their stem-like start: "inductive" and "induction" share "induc". */
 const VARIANT_MIN_LENGTH = 7;
@@ -36,7 +36,7 @@ export class TermMatcher {
 
   constructor(terms: readonly string[]) {
     this.terms = terms;
-    this.units = terms.map((term) => Uint16Array.from(term, (c) => c.charCodeAt(0)));
+    this.units = terms.map(codesOf);
     this.keyLengths = terms.map(variantKeyLength);
     this.units.forEach((term, index) => {
       if (term.length === 0) return;
