@@ -142,7 +142,7 @@ export class BatchVocabulary {
   /** Adds `word`, written as `codes[from, to)`, which the batch meets for the first time. */
   private newWord(word: string, codes: Uint16Array, from: number, to: number, hash: number): number {
     const id = this.wordIds.add(codes, from, to, hash);
-    const flags = flagsOfWord(word, false);
+    const flags = flagsOfWord(word);
     this.wordTerm.push((flags & STOP_WORD) !== 0 ? -1 : this.termIdOfText(stem(word)));
     this.wordCues.push(flags & ~STOP_WORD);
     return id;

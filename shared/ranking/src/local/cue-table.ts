@@ -43,7 +43,7 @@ for (const [word, flags] of FLAGS) {
   flagsById.push(flags);
 }
 
-/** `flagsOfWord(word, true)` of the ASCII letters and digits `codes[from, to)`, hashed as `hash` (word-table.ts). */
+/** `flagsOfWord` of the ASCII letters and digits `codes[from, to)` (its one part), hashed as `hash` (word-table.ts). */
 export function flagsOfPlainWord(codes: Uint16Array, from: number, to: number, hash: number): number {
   const id = flagWords.find(codes, from, to, hash);
   return id < 0 ? 0 : (flagsById[id] as number);
@@ -53,11 +53,10 @@ const NOT_ASCII_ALNUM = /[^a-z0-9]+/;
 
 /**
  * STOP_WORD for a stop word, or'd with the cue bits of a lower-cased word's ASCII letter-and-digit parts (ENDS_IS of
- * its last, STARTS_A of its first). `plain`: the word is ASCII letters and digits only (its one part is itself).
+ * its last, STARTS_A of its first).
  */
-export function flagsOfWord(word: string, plain: boolean): number {
+export function flagsOfWord(word: string): number {
   const flags = FLAGS.get(word) ?? 0;
-  if (plain) return flags;
   const parts = word.split(NOT_ASCII_ALNUM);
   let cues = 0;
   for (const part of parts) cues |= FLAGS.get(part) ?? 0;
