@@ -1,10 +1,11 @@
 // The risk bands are part of the search response contract.
 import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
-import type { InjectionModel } from './learned/injection-model.ts';
+import type { InjectionModel, WindowScore } from './learned/injection-model.ts';
 import { loadInjectionModel } from './learned/injection-model.ts';
-import { CONTEXT_SIGNALS } from './learned/context-shift.ts';
+import { CONTEXT_SIGNALS, sentenceInPage } from './learned/context-shift.ts';
 import { encodedRuns } from './encoded-text.ts';
 import { flatText } from './flat-text.ts';
+import type { FamilyHit } from './rule-evidence.ts';
 import { flatRuleEvidence } from './rule-evidence.ts';
 
 /** A stretch of the screened text that is evidence of an injection, and why. */
@@ -72,8 +73,8 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
     0,
   );
   // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
-  // language the model has not seen is still an override).
-  const rulesAlone = 1 - Math.exp(-rules.evidence);
+  // language the model has not seen is still an override). A family weighs more planted in a page.
+  const rulesAlone = 1 - Math.exp(-(rules.evidence + plantedEvidence(rules.hits, window)));
   const combined = sigmoid(modelPart + contextPart + combine.rules * rules.evidence + combine.bias);
   let clean = 1 - Math.max(rulesAlone, combined);
 
@@ -108,6 +109,17 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
     evidence.push(toOriginal(window.start, end, reason));
   }
   return { score, reasons, evidence };
+}
+
+/** What the families planted in a page add to the rules' evidence (−ln(1 − weight) units). */
+function plantedEvidence(hits: readonly FamilyHit[], window: WindowScore): number {
+  let extra = 0;
+  for (const { family, span } of hits) {
+    if (family.plantedWeight === undefined || !span) continue;
+    if (!sentenceInPage(window.traits[window.blockOf[span.start] ?? 0])) continue;
+    extra += Math.log(1 - family.weight) - Math.log(1 - family.plantedWeight);
+  }
+  return extra;
 }
 
 /** The UI label (Injection risk): high at the gate threshold, medium from INJECTION_RISK_MEDIUM_FROM. */

@@ -7,6 +7,12 @@ export interface InjectionFamily {
   /** Reason shown in `injection_reasons`. */
   readonly reason: string;
   readonly weight: number;
+  /**
+   * The weight instead, when the match sits in a sentence planted in a page: a longer text that is not itself
+   * a conversation with an assistant (see sentenceInPage). A person's own prompt may shape the reply it asks
+   * for; a web page, a mail or a table that does so is speaking to whoever's assistant reads it.
+   */
+  readonly plantedWeight?: number;
   readonly patterns: readonly RegExp[];
   /** Evidence that a single regular expression cannot express (repetition, encoded runs, disguised secrets). */
   readonly match?: (text: string) => boolean;
@@ -230,6 +236,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   {
     reason: 'instructions for shaping the reply',
     weight: 0.5,
+    plantedWeight: 0.7,
     patterns: [
       // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
       // behind the match, only once it is found.
@@ -366,6 +373,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   {
     reason: 'code to insert into the answer',
     weight: 0.5,
+    plantedWeight: 0.7,
     patterns: [
       /\b(?:following|subsequent|below|these|this)\s+(?:code|snippet|script|lines?)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\byour\s+(?:code|solution|implementation|codebase|code base|algorithm|program|script|response|answer|reply|project|elucidation|logic|work)\b/i,
       /\byour\s+(?:code|solution|implementation|codebase|algorithm|program)\b[^\n]{0,60}\b(?:following|subsequent|below)\s+(?:code|snippet|script)\b/i,

@@ -113,6 +113,10 @@ export interface SentenceTraits {
   position: 'alone' | 'first' | 'middle' | 'last';
 }
 
+/** Whether a sentence sits in a page: a text with more than it (not 'alone') that is not a conversation. */
+export const sentenceInPage = (traits: SentenceTraits | undefined): boolean =>
+  traits !== undefined && traits.overlap !== 'alone' && traits.setting === 'page';
+
 /** Content words the rest of the text needs before a sentence can be foreign to it. */
 const MIN_CONTEXT_WORDS = 8;
 

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 
 import { z } from 'zod';
 
+import type { SentenceTraits } from './context-shift.ts';
 import { CONTEXT_SIGNALS, contextSignals, sentenceTraits } from './context-shift.ts';
 import { featureName, forEachFeature, forEachSentenceFeature, forEachWordSpan, sentenceOf } from './features.ts';
 
@@ -45,6 +46,9 @@ export interface WindowScore {
   end: number;
   /** The context-shift signals of that window (CONTEXT_SIGNALS order, 0 or 1). */
   signals: number[];
+  /** Each sentence's traits, and the sentence of each character of the text (./features.ts, sentenceOf). */
+  traits: readonly SentenceTraits[];
+  blockOf: Uint16Array;
 }
 
 export interface InjectionModel {
@@ -119,6 +123,8 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
         start: best.start,
         end: best.end,
         signals: contextSignals(traits, best.first, windowBlocks),
+        traits,
+        blockOf,
       };
     },
     strongestFeatures(text, start, end, limit) {
