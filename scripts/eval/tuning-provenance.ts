@@ -102,6 +102,22 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     the mode-switch family's modes with up to three words before them ("entering LAW ENFORCEMENT OVERRIDE MODE") or
     announced as a tag in capitals ("<GOD MODE>"). The test sentences for them are written for the purpose; the other
     figures did not move.
+  - *Detector round 7, 2026-11-25 (model 2026-11-24.4 unchanged; a planted weight for two rule families)*: the
+    families *instructions for shaping the reply* and *code to insert into the answer* weigh 0.7 instead of 0.5 when
+    their match sits in a sentence of a page (a longer text that is not a conversation with an assistant), so the rules
+    alone cross the gate there. Chosen from the families' hits on training text (they fire on 283 and 137 of BIPIA
+    train's 600 attacks, on 1 of 2,097 DL19 training passages, on none of SciFact's abstracts, the e-mails or BIPIA
+    train's clean contexts), but the idea came from reading a missed web-passage row, and a count of which families
+    fire on the missed evaluation rows was made: treat the gain (web passages 0.725 → 0.800, BIPIA test 0.713 → 0.753
+    on the quick go/no-go) as seen. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
+    test recall, DL19 FPR; baseline 0.725 / 0.713, 0.005): deepset's benign prompts planted in passages as attacks
+    (0.737 / 0.702, 0.010); short table cells kept apart from the sentence after them (0.723 / 0.715, 0.005); word
+    features of a sentence foreign to its text counted a second time under their own buckets (0.718 / 0.715, 0.006);
+    a sentence-level "prompt to an assistant" classifier (its score on the attack sentence barely separated missed
+    attacks from DL19 passages: 12 % of the missed vs 1.4 % of passages at one threshold); two more reply-shaping
+    wordings (written after reading missed rows: dropped, +0.003 / +0.007); the request-to-an-assistant trait as a
+    rule when foreign in a page (+0.09 recall, but it fires on 9 % of the benign procedures written for training and
+    would take WildGuard over its target).
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
