@@ -102,14 +102,19 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     the mode-switch family's modes with up to three words before them ("entering LAW ENFORCEMENT OVERRIDE MODE") or
     announced as a tag in capitals ("<GOD MODE>"). The test sentences for them are written for the purpose; the other
     figures did not move.
-  - *Detector round 7, 2026-11-25 (model 2026-11-24.4 unchanged; a planted weight for two rule families)*: the
-    families *instructions for shaping the reply* and *code to insert into the answer* weigh 0.7 instead of 0.5 when
-    their match sits in a sentence of a page (a longer text that is not a conversation with an assistant), so the rules
-    alone cross the gate there. Chosen from the families' hits on training text (they fire on 283 and 137 of BIPIA
-    train's 600 attacks, on 1 of 2,097 DL19 training passages, on none of SciFact's abstracts, the e-mails or BIPIA
-    train's clean contexts), but the idea came from reading a missed web-passage row, and a count of which families
-    fire on the missed evaluation rows was made: treat the gain (web passages 0.725 → 0.800, BIPIA test 0.713 → 0.753
-    on the quick go/no-go) as seen. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
+  - *Detector round 7, 2026-11-25 (model 2026-11-25.1: 2026-11-24.4's second stage refit; a planted weight for one rule
+    family)*: *instructions for shaping the reply* weighs 0.7 instead of 0.5 when its match sits in a sentence of a
+    page (a longer text that is not a conversation with an assistant), so the rules alone cross the gate there. Chosen
+    from the family's hits on training text (it fires on 283 of BIPIA train's 600 attacks, on 1 of 2,097 DL19 training
+    passages, on none of SciFact's abstracts, the e-mails or BIPIA train's clean contexts), but the idea came from
+    reading a missed web-passage row, and a count of which families fire on the missed evaluation rows was made: treat
+    the gain as seen. The same weight for *code to insert into the answer* was tried (web passages 0.800, BIPIA test
+    0.753) and dropped: it flagged a programming answer among BIPIA test's clean contexts, and "add the following code
+    to your …" is how programming answers read. The family's patterns lost "the message" (an RSA passage of the DL19
+    pool, a relevant one, was flagged by "encrypt the message", which lowered DL19's Recall@100 in one eval run) and
+    "your output" ("each line of your output must …" is a programming exercise); the second stage was refit, as the
+    rules' evidence on held-out training text changed. Quick go/no-go (detectInjection on the collapsed text: web
+    passages / BIPIA test recall, DL19 FPR): 0.725 / 0.713, 0.005 before, 0.775 / 0.740, 0.005 after. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
     test recall, DL19 FPR; baseline 0.725 / 0.713, 0.005): deepset's benign prompts planted in passages as attacks
     (0.737 / 0.702, 0.010); short table cells kept apart from the sentence after them (0.723 / 0.715, 0.005); word
     features of a sentence foreign to its text counted a second time under their own buckets (0.718 / 0.715, 0.006);

@@ -240,10 +240,12 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
       // behind the match, only once it is found.
-      /\byour\s+(?:reply|replies|response|responses|answer|answers|output)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
+      // Not "output" (here and below): "each line of your output must …" is how a programming exercise reads.
+      /\byour\s+(?:reply|replies|response|responses|answer|answers)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
       /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
-      /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+(?:your|the)\s+(?:reply|response|answer|output|message)\b/i,
-      /\byour\s+(?:reply|response|answer|output)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
+      // The reader's own reply: "encrypt the message", "format the response as JSON" are what crypto and API docs say.
+      /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer|output|message)\b/i,
+      /\byour\s+(?:reply|response|answer)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
       /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
       /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json|base64|hex|binary|morse|emojis?|pig latin|rot13|leetspeak|reverse)\b/i,
     ],
@@ -372,8 +374,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   },
   {
     reason: 'code to insert into the answer',
+    // No planted weight: "add the following code to your settings.py" is how a programming answer reads.
     weight: 0.5,
-    plantedWeight: 0.7,
     patterns: [
       /\b(?:following|subsequent|below|these|this)\s+(?:code|snippet|script|lines?)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\byour\s+(?:code|solution|implementation|codebase|code base|algorithm|program|script|response|answer|reply|project|elucidation|logic|work)\b/i,
       /\byour\s+(?:code|solution|implementation|codebase|algorithm|program)\b[^\n]{0,60}\b(?:following|subsequent|below)\s+(?:code|snippet|script)\b/i,
