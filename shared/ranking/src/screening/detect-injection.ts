@@ -7,6 +7,7 @@ import { encodedRuns } from './encoded-text.ts';
 import { flatText } from './flat-text.ts';
 import type { FamilyHit } from './rule-evidence.ts';
 import { flatRuleEvidence } from './rule-evidence.ts';
+import { PLANTED_ASK, plantedAsk } from './planted-ask.ts';
 
 /** A stretch of the screened text that is evidence of an injection, and why. */
 export interface EvidenceSpan {
@@ -74,7 +75,9 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   );
   // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
   // language the model has not seen is still an override). A family weighs more planted in a page.
-  const rulesAlone = 1 - Math.exp(-(rules.evidence + plantedEvidence(rules.hits, window)));
+  const ask = plantedAsk(scanned, window.starts, window.traits);
+  const askEvidence = ask >= 0 ? -Math.log(1 - PLANTED_ASK.weight) : 0;
+  const rulesAlone = 1 - Math.exp(-(rules.evidence + plantedEvidence(rules.hits, window) + askEvidence));
   const combined = sigmoid(modelPart + contextPart + combine.rules * rules.evidence + combine.bias);
   let clean = 1 - Math.max(rulesAlone, combined);
 
@@ -87,6 +90,14 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) =>
     hit.span ? [toOriginal(hit.span.start, hit.span.end, hit.family.reason)] : [],
   );
+  if (ask >= 0) {
+    const start = window.starts[ask] ?? 0;
+    const end = start + scanned.slice(start, window.starts[ask + 1] ?? scanned.length).trimEnd().length;
+    // Among the rule families' reasons by weight (they are strongest first).
+    const at = rules.hits.findIndex((hit) => hit.family.weight < PLANTED_ASK.weight);
+    reasons.splice(at < 0 ? reasons.length : at, 0, PLANTED_ASK.reason);
+    evidence.push(toOriginal(start, end, PLANTED_ASK.reason));
+  }
   // Encoded runs are read in the clear (one level deep: a decoded text is not decoded again).
   for (const run of decode ? encodedRuns(scanned) : []) {
     const inner = assess(run.decoded, model, false);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { asksAssistant, isHeading } from './assistant-ask.ts';
+import { askOf, isHeading } from './assistant-ask.ts';
 
-const asks = (text: string): boolean => asksAssistant(text, 0, text.length);
+const asks = (text: string): boolean => askOf(text, 0, text.length) !== 'none';
 
-describe('asksAssistant', () => {
+describe('askOf: asks an assistant for work', () => {
   it.each([
     'Outline the main arguments for a four-day week.',
     'Recommend three podcasts about gardening.',
@@ -41,5 +41,29 @@ describe('asksAssistant', () => {
     expect(isHeading('Where Can I Find The Best Hiking Trails?', 0, 40)).toBe(true);
     expect(asks('Where Can I Find The Best Hiking Trails In My Area?')).toBe(false);
     expect(isHeading('Where can I find the best hiking trails?', 0, 40)).toBe(false);
+  });
+});
+
+describe('askOf: asks it for content', () => {
+  const forContent = (text: string): boolean => askOf(text, 0, text.length) === 'content';
+
+  it.each([
+    'Summarize the history of the printing press.',
+    'Show me how to back up a phone to a laptop.',
+    'Could you tell me which plants grow in shade?',
+    'Can you recommend a novel for a long flight?',
+    'How can I keep my basil alive through winter?',
+  ])('reads a request for writing, an explanation or advice as one: %s', (text) => {
+    expect(forContent(text)).toBe(true);
+  });
+
+  it.each([
+    'Choose a language, then type a word below.',
+    'Create a new instance of the parser class.',
+    'Show the dialog again after saving.',
+    'Can you really learn to swim in a weekend?',
+    'Rate this answer from one to five.',
+  ])("leaves a procedure's step, a page's own button and a question to the reader alone: %s", (text) => {
+    expect(askOf(text, 0, text.length)).toBe('ask');
   });
 });

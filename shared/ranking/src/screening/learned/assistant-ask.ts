@@ -19,6 +19,28 @@ const TASK_VERBS = new Set(
     'categorise rank rate review assess plan propose estimate sort extract discuss elaborate detail compile'
   ).split(' '),
 );
+/**
+ * The task verbs whose object is content for the asker (writing, an explanation, an analysis, advice); the others
+ * ("choose", "create", "find", "rate", …) are as often a step of a procedure or a page's own button.
+ */
+const CONTENT_VERBS = new Set(
+  (
+    'write give generate describe explain summarize summarise rewrite compose compare analyze analyse translate tell ' +
+    'recommend suggest list provide outline draft brainstorm paraphrase classify categorize categorise evaluate ' +
+    'assess predict estimate discuss elaborate detail compile determine design develop propose'
+  ).split(' '),
+);
+/** Task verbs that ask for content only for the asker: "Show me…", "Help us…" (not "Show the dialog"). */
+const FOR_ME_VERBS = new Set(['show', 'help', 'find', 'make', 'create']);
+/** What "Can you …" asks for content with besides a content verb ("Can you please…", "Could you help…"). */
+const AFTER_CAN_YOU = new Set(['please', 'help', 'show', 'find', 'create', 'make', 'share']);
+
+/** What opens a sentence: no ask, an ask of an assistant, or an ask for content (CONTENT_VERBS). */
+type Ask = 0 | 1 | 2;
+const NO_ASK: Ask = 0;
+const ASK: Ask = 1;
+const CONTENT_ASK: Ask = 2;
+
 /** Words after a verb that make it a phrasal verb or a noun ("Find out", "List of", "Review and"), not a task. */
 const NOT_AN_OBJECT = new Set('out to of and or in on at for from by with is are was were as if up'.split(' '));
 /** What a request inside a sentence may follow (then one space): a word, a number, the end of a cell or line. */
@@ -90,42 +112,66 @@ function hasQuestionMark(text: string, from: number, to: number): boolean {
 }
 
 /**
- * Whether a clause opening with the capitalised word at `at` asks an assistant for work (a question word counts
- * only in a question about the asker). Sentence case: a capital, then small letters ("DESIGN" is a heading),
+ * What a clause opening with the capitalised word at `at` asks of an assistant (a question word counts only in a
+ * question about the asker). Sentence case: a capital, then small letters ("DESIGN" is a heading),
  * then one space and a word in small letters or "I" ("Help Center", "Rank | Country" are names and headers).
  */
-function opensAsk(text: string, from: number, at: number, to: number): boolean {
+function opensAsk(text: string, from: number, at: number, to: number): Ask {
   const end = wordEnd(text, at, to);
   if (end - at < 2 || end - at > LONGEST_OPENER || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
-    return false;
+    return NO_ASK;
   const nextEnd = wordEnd(text, end + 1, to);
-  if (nextEnd === end + 1) return false;
-  if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return false;
+  if (nextEnd === end + 1) return NO_ASK;
+  if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return NO_ASK;
   const first = text.slice(at, end).toLowerCase();
-  if (!OPENERS.has(first)) return false;
+  if (!OPENERS.has(first)) return NO_ASK;
   const second = text.slice(end + 1, nextEnd).toLowerCase();
-  if (TASK_VERBS.has(first)) return !NOT_AN_OBJECT.has(second);
-  if (ASK_AUXILIARIES.has(first)) return second === 'you';
-  return QUESTION_WORDS.has(first) && hasQuestionMark(text, from, to) && hasFirstPerson(text, end, to);
+  if (TASK_VERBS.has(first)) {
+    if (NOT_AN_OBJECT.has(second)) return NO_ASK;
+    const forContent = CONTENT_VERBS.has(first) || (FOR_ME_VERBS.has(first) && (second === 'me' || second === 'us'));
+    return forContent ? CONTENT_ASK : ASK;
+  }
+  if (ASK_AUXILIARIES.has(first)) {
+    if (second !== 'you') return NO_ASK;
+    const third = text.slice(nextEnd + 1, wordEnd(text, nextEnd + 1, to)).toLowerCase();
+    return CONTENT_VERBS.has(third) || AFTER_CAN_YOU.has(third) ? CONTENT_ASK : ASK;
+  }
+  // A question about the asker ("How can I…?") asks for advice.
+  return QUESTION_WORDS.has(first) && hasQuestionMark(text, from, to) && hasFirstPerson(text, end, to)
+    ? CONTENT_ASK
+    : NO_ASK;
 }
 
 /**
- * Whether the sentence text[from, to) asks an assistant for work: at its start, or at a capitalised
- * opener inside it right after a word, a number or a cell's or line's end and one space (text joined
- * from lines or cells: "94105 Provide a list…"), not after a word a name continues ("This Review…").
+ * What the sentence text[from, to) asks of an assistant: work ('ask': "Create a new instance…"), or content
+ * ('content': writing, an explanation, an analysis or advice: "Describe…", "Tell me…", "Can you recommend…", "How
+ * can I…?"; not a step of a procedure, a page's own button or a question to the reader such as "Can you really learn
+ * a language in 30 days?"), or nothing. The ask opens the sentence, or opens inside it at a capitalised opener right
+ * after a word, a number or a cell's or line's end and one space (text joined from lines or cells: "94105 Provide a
+ * list…"), not after a word a name continues ("This Review…").
  */
-export function asksAssistant(text: string, from: number, to: number): boolean {
+export function askOf(text: string, from: number, to: number): 'none' | 'ask' | 'content' {
+  const ask = askIn(text, from, to);
+  return ask === NO_ASK ? 'none' : ask === CONTENT_ASK ? 'content' : 'ask';
+}
+
+/** The ask opening the sentence, or opening inside it (see askOf). */
+function askIn(text: string, from: number, to: number): Ask {
   let at = from;
   while (at < to && !isLetter(text.charCodeAt(at))) at += 1;
-  if (at < to && isUpper(text.charCodeAt(at)) && opensAsk(text, from, at, to)) return !isHeading(text, at, to);
+  if (at < to && isUpper(text.charCodeAt(at))) {
+    const ask = opensAsk(text, from, at, to);
+    if (ask !== NO_ASK) return isHeading(text, at, to) ? NO_ASK : ask;
+  }
   // Only capitals after a space can open a request inside the sentence; most sentences have few.
   for (let i = text.indexOf(' ', at + 1); i >= 0 && i < to - 1; i = text.indexOf(' ', i + 1)) {
     if (!isUpper(text.charCodeAt(i + 1)) || !opensAfter(text.charCodeAt(i - 1))) continue;
-    if (!opensAsk(text, from, i + 1, to)) continue;
+    const ask = opensAsk(text, from, i + 1, to);
+    if (ask === NO_ASK) continue;
     let previous = i - 1;
     while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
     if (NOUN_PHRASE_OPENERS.has(text.slice(previous, i).toLowerCase())) continue;
-    return !isHeading(text, i + 1, to);
+    return isHeading(text, i + 1, to) ? NO_ASK : ask;
   }
-  return false;
+  return NO_ASK;
 }

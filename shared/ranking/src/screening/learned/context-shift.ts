@@ -7,7 +7,7 @@
  * they combine from training data.
  */
 
-import { asksAssistant } from './assistant-ask.ts';
+import { askOf } from './assistant-ask.ts';
 import { FNV_OFFSET, FNV_PRIME } from '../../fnv.ts';
 import { sentenceMarks } from './sentence-marks.ts';
 
@@ -97,6 +97,8 @@ export interface SentenceTraits {
   question: boolean;
   /** Asks an assistant for work, as a prompt does (./assistant-ask.ts). */
   assistantAsk: boolean;
+  /** Asks it for content: writing, an explanation, advice (not a procedure's step; ./assistant-ask.ts). */
+  contentAsk: boolean;
   /**
    * Share of its content words (four letters or more, not stop words) found in the other sentences:
    * 'low' < 0.2, 'mid' < 0.5, 'high' otherwise, 'few' with fewer than two content words, 'alone'
@@ -236,9 +238,14 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
   const { addressed, firstPerson, aimsAtModel } = sentenceMarks(text, starts);
   const question = new Uint8Array(count);
   const assistantAsk = new Uint8Array(count);
+  const contentAsk = new Uint8Array(count);
   let speakingCount = 0;
   for (let block = 0; block < count; block += 1) {
-    assistantAsk[block] = asksAssistant(text, starts[block] ?? 0, starts[block + 1] ?? text.length) ? 1 : 0;
+    const from = starts[block] ?? 0;
+    const to = starts[block + 1] ?? text.length;
+    const ask = askOf(text, from, to);
+    assistantAsk[block] = ask === 'none' ? 0 : 1;
+    contentAsk[block] = ask === 'content' ? 1 : 0;
     let end = (starts[block + 1] ?? text.length) - 1;
     while (end > (starts[block] ?? 0) && CLOSERS.has(text.charAt(end))) end -= 1;
     question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
@@ -259,6 +266,7 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
       aimsAtModel: aims,
       question: question[block] === 1,
       assistantAsk: assistantAsk[block] === 1,
+      contentAsk: contentAsk[block] === 1,
       overlap,
       setting,
       position,

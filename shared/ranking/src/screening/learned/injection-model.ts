@@ -46,8 +46,9 @@ export interface WindowScore {
   end: number;
   /** The context-shift signals of that window (CONTEXT_SIGNALS order, 0 or 1). */
   signals: number[];
-  /** Each sentence's traits, and the sentence of each character of the text (./features.ts, sentenceOf). */
+  /** Each sentence's traits and start, and the sentence of each character of the text (./features.ts, sentenceOf). */
   traits: readonly SentenceTraits[];
+  starts: readonly number[];
   blockOf: Uint16Array;
 }
 
@@ -124,6 +125,7 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
         end: best.end,
         signals: contextSignals(traits, best.first, windowBlocks),
         traits,
+        starts,
         blockOf,
       };
     },

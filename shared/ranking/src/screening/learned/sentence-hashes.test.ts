@@ -40,7 +40,8 @@ describe('sentence feature hashes', () => {
               for (const position of ['alone', 'first', 'middle', 'last'] as const) {
                 const assistantAsk = addressed;
                 const t: SentenceTraits = {
-                  ...{ addressed, aimsAtModel, question, assistantAsk, overlap, setting, position },
+                  ...{ addressed, aimsAtModel, question, assistantAsk, contentAsk: assistantAsk },
+                  ...{ overlap, setting, position },
                 };
                 expect(modelAskHash(t)).toBe(hashString(`cxm|${aimsAtModel}|${addressed || question}|${overlap}`));
                 expect(askHash(t)).toBe(hashString(`cx|${addressed}|${question}|${overlap}`));

@@ -1,0 +1,56 @@
+/**
+ * A request planted for the reader's assistant: one sentence of a page asks an assistant for content ("Provide a
+ * list of…", "Can you recommend…", "How can I…?") about something else than the rest of the text, and nothing else in the text asks,
+ * addresses anyone or questions. A guide, a worksheet or a FAQ asks and directs all along and on its own topic; a
+ * person's prompt is a text of its own or a conversation; a page that otherwise only informs and holds one foreign
+ * request is speaking to whoever's assistant reads it. Read from the sentence traits the learned model already
+ * computes (./learned/context-shift.ts).
+ */
+import type { SentenceTraits } from './learned/context-shift.ts';
+
+export const PLANTED_ASK = {
+  reason: 'a request to an assistant, about something else, planted in a page that asks nothing else',
+  weight: 0.6,
+} as const;
+
+/** Shares under a fifth of its content words with the rest (two or more of them: "Compare exon." is a cross-reference). */
+const foreign = (traits: SentenceTraits): boolean => traits.overlap === 'low';
+const asks = (traits: SentenceTraits): boolean => traits.assistantAsk || traits.question || traits.addressed;
+
+/**
+ * A request has an object: the sentence's longest stretch between cell separators has this many words or more
+ * ("Compare exon." is a cross-reference, "| Draft order Round |" a table header).
+ */
+const MIN_WORDS = 5;
+
+function hasWordsInOneCell(text: string, from: number, to: number): boolean {
+  let words = 0;
+  let inWord = false;
+  for (let i = from; i < to; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code === 124) {
+      words = 0;
+      inWord = false;
+    } else if (code === 32) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words += 1;
+      if (words >= MIN_WORDS) return true;
+    }
+  }
+  return false;
+}
+
+/** The sentence of `text` (sentence k spans starts[k] to starts[k + 1]) holding a planted request, or -1. */
+export function plantedAsk(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
+  let found = -1;
+  for (let i = 0; i < traits.length; i += 1) {
+    const sentence = traits[i];
+    if (sentence === undefined || !asks(sentence)) continue;
+    if (found >= 0) return -1;
+    if (!sentence.contentAsk || !foreign(sentence) || sentence.setting !== 'page') return -1;
+    if (!hasWordsInOneCell(text, starts[i] ?? 0, starts[i + 1] ?? text.length)) return -1;
+    found = i;
+  }
+  return found;
+}
