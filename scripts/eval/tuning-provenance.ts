@@ -123,7 +123,10 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     steps, a dictionary's "Rate this definition" and "Compare exon.", a table header "Draft order") shaped the second
     form: content verbs only, low overlap only, five words or more between cell separators; the probe set's headline
     shaped "Can you" + a content verb. Quick go/no-go: 0.850 / 0.822, 0.006; WildGuard 0.028, probe FPR 0.050. The
-    recall side was read on the evaluation sets at each step: treat the gain (+0.075 / +0.082) as seen. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
+    eval then showed DL19's Recall@100 0.0003 below rank=off: two relevant DL19 pool passages (a job's duties "Provide
+    leadership and guidance …", a lesson's "Provide feedback on this mini-lesson") were dropped, so "provide" asks for
+    content only with a thing handed over ("Provide a list …"): 0.843 / 0.813, 0.005. The recall side was read on the
+    evaluation sets at each step: treat the gain (+0.068 / +0.073 over the reply-shaping step) as seen. Tried and not kept, each judged by the same quick go/no-go (web passages / BIPIA
     test recall, DL19 FPR; baseline 0.725 / 0.713, 0.005): deepset's benign prompts planted in passages as attacks
     (0.737 / 0.702, 0.010); short table cells kept apart from the sentence after them (0.723 / 0.715, 0.005); word
     features of a sentence foreign to its text counted a second time under their own buckets (0.718 / 0.715, 0.006);

@@ -53,6 +53,7 @@ describe('askOf: asks it for content', () => {
     'Could you tell me which plants grow in shade?',
     'Can you recommend a novel for a long flight?',
     'How can I keep my basil alive through winter?',
+    'Provide a short list of tools for pruning roses.',
   ])('reads a request for writing, an explanation or advice as one: %s', (text) => {
     expect(forContent(text)).toBe(true);
   });
@@ -63,6 +64,7 @@ describe('askOf: asks it for content', () => {
     'Show the dialog again after saving.',
     'Can you really learn to swim in a weekend?',
     'Rate this answer from one to five.',
+    'Provide leadership and guidance to the night shift.',
   ])("leaves a procedure's step, a page's own button and a question to the reader alone: %s", (text) => {
     expect(askOf(text, 0, text.length)).toBe('ask');
   });

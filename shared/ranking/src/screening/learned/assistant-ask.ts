@@ -26,12 +26,18 @@ const TASK_VERBS = new Set(
 const CONTENT_VERBS = new Set(
   (
     'write give generate describe explain summarize summarise rewrite compose compare analyze analyse translate tell ' +
-    'recommend suggest list provide outline draft brainstorm paraphrase classify categorize categorise evaluate ' +
+    'recommend suggest list outline draft brainstorm paraphrase classify categorize categorise evaluate ' +
     'assess predict estimate discuss elaborate detail compile determine design develop propose'
   ).split(' '),
 );
 /** Task verbs that ask for content only for the asker: "Show me…", "Help us…" (not "Show the dialog"). */
 const FOR_ME_VERBS = new Set(['show', 'help', 'find', 'make', 'create']);
+/**
+ * Task verbs that ask for content when their object is a thing handed over: "Provide a list…", "Provide me…"; a bare
+ * noun is a duty or a call to action ("Provide leadership and guidance…", "Provide feedback on this lesson").
+ */
+const HANDED_OVER_VERBS = new Set(['provide']);
+const HANDED_OVER = new Set('a an the me us some one two three four five six seven eight nine ten several'.split(' '));
 /** What "Can you …" asks for content with besides a content verb ("Can you please…", "Could you help…"). */
 const AFTER_CAN_YOU = new Set(['please', 'help', 'show', 'find', 'create', 'make', 'share']);
 
@@ -128,7 +134,10 @@ function opensAsk(text: string, from: number, at: number, to: number): Ask {
   const second = text.slice(end + 1, nextEnd).toLowerCase();
   if (TASK_VERBS.has(first)) {
     if (NOT_AN_OBJECT.has(second)) return NO_ASK;
-    const forContent = CONTENT_VERBS.has(first) || (FOR_ME_VERBS.has(first) && (second === 'me' || second === 'us'));
+    const forContent =
+      CONTENT_VERBS.has(first) ||
+      (FOR_ME_VERBS.has(first) && (second === 'me' || second === 'us')) ||
+      (HANDED_OVER_VERBS.has(first) && HANDED_OVER.has(second));
     return forContent ? CONTENT_ASK : ASK;
   }
   if (ASK_AUXILIARIES.has(first)) {
