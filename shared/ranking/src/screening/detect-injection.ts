@@ -74,7 +74,8 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
     0,
   );
   // The rules' own verdict (1 − Π(1 − weight)) stands: the model may add to it, never veto it (an override in a
-  // language the model has not seen is still an override). A family weighs more planted in a page.
+  // language the model has not seen is still an override). A family may weigh more planted in a page, and a request
+  // planted for the reader's assistant is evidence of its own.
   const ask = plantedAsk(scanned, window.starts, window.traits);
   const askEvidence = ask >= 0 ? -Math.log(1 - PLANTED_ASK.weight) : 0;
   const rulesAlone = 1 - Math.exp(-(rules.evidence + plantedEvidence(rules.hits, window) + askEvidence));

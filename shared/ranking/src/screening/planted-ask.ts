@@ -1,10 +1,10 @@
 /**
  * A request planted for the reader's assistant: one sentence of a page asks an assistant for content ("Provide a
- * list of…", "Can you recommend…", "How can I…?") about something else than the rest of the text, and nothing else in the text asks,
- * addresses anyone or questions. A guide, a worksheet or a FAQ asks and directs all along and on its own topic; a
- * person's prompt is a text of its own or a conversation; a page that otherwise only informs and holds one foreign
- * request is speaking to whoever's assistant reads it. Read from the sentence traits the learned model already
- * computes (./learned/context-shift.ts).
+ * list of…", "Can you recommend…", "How can I…?") about something else than the rest of the text, and nothing else
+ * in the text asks, addresses anyone or questions. A guide, a worksheet or a FAQ asks and directs all along and on
+ * its own topic; a person's prompt is a text of its own or a conversation; a page that otherwise only informs and
+ * holds one foreign request is speaking to whoever's assistant reads it. Read from the sentence traits the learned
+ * model already computes (./learned/context-shift.ts).
  */
 import type { SentenceTraits } from './learned/context-shift.ts';
 
@@ -13,7 +13,7 @@ export const PLANTED_ASK = {
   weight: 0.6,
 } as const;
 
-/** Shares under a fifth of its content words with the rest (two or more of them: "Compare exon." is a cross-reference). */
+/** Shares under a fifth of its content words with the rest, and has two or more ("Compare exon." is a link). */
 const foreign = (traits: SentenceTraits): boolean => traits.overlap === 'low';
 const asks = (traits: SentenceTraits): boolean => traits.assistantAsk || traits.question || traits.addressed;
 
