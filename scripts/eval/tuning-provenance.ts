@@ -103,7 +103,7 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     announced as a tag in capitals ("<GOD MODE>"). The test sentences for them are written for the purpose; the other
     figures did not move.
   - *Detector round 7, 2026-11-25 (model 2026-11-25.1: 2026-11-24.4's second stage refit; a planted weight for one rule
-    family)*: *instructions for shaping the reply* weighs 0.7 instead of 0.5 when its match sits in a sentence of a
+    family; a rule for a request planted for the reader's assistant)*: *instructions for shaping the reply* weighs 0.7 instead of 0.5 when its match sits in a sentence of a
     page (a longer text that is not a conversation with an assistant), so the rules alone cross the gate there. Chosen
     from the family's hits on training text (it fires on 283 of BIPIA train's 600 attacks, on 1 of 2,097 DL19 training
     passages, on none of SciFact's abstracts, the e-mails or BIPIA train's clean contexts), but the idea came from
@@ -133,8 +133,9 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     a sentence-level "prompt to an assistant" classifier (its score on the attack sentence barely separated missed
     attacks from DL19 passages: 12 % of the missed vs 1.4 % of passages at one threshold); two more reply-shaping
     wordings (written after reading missed rows: dropped, +0.003 / +0.007); the request-to-an-assistant trait as a
-    rule when foreign in a page (+0.09 recall, but it fires on 9 % of the benign procedures written for training and
-    would take WildGuard over its target).
+    rule whenever it is foreign in a page, other asks or not (+0.09 recall, but it fires on 9 % of the benign
+    procedures written for training and would take WildGuard over its target); a lone foreign plain question in a page
+    as a rule (+0.032 / +0.027, but DL19 +0.004 and WildGuard +0.007, over its target).
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
