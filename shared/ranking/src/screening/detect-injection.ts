@@ -93,7 +93,7 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   );
   if (ask >= 0) {
     const start = window.starts[ask] ?? 0;
-    const end = start + scanned.slice(start, window.starts[ask + 1] ?? scanned.length).trimEnd().length;
+    const end = trimmedEnd(scanned, start, window.starts[ask + 1] ?? scanned.length);
     // Among the rule families' reasons by weight (they are strongest first).
     const at = rules.hits.findIndex((hit) => hit.family.weight < PLANTED_ASK.weight);
     reasons.splice(at < 0 ? reasons.length : at, 0, PLANTED_ASK.reason);
@@ -117,11 +117,15 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
         ? `learned model: ${features.map((f) => `"${f.name}"`).join(', ')}`
         : 'learned model: the text reads like an instruction to an AI';
     reasons.push(reason);
-    const end = window.start + scanned.slice(window.start, window.end).trimEnd().length;
+    const end = trimmedEnd(scanned, window.start, window.end);
     evidence.push(toOriginal(window.start, end, reason));
   }
   return { score, reasons, evidence };
 }
+
+/** Where text[start, end) ends without its trailing whitespace (a sentence's span stops at its last character). */
+const trimmedEnd = (text: string, start: number, end: number): number =>
+  start + text.slice(start, end).trimEnd().length;
 
 /** What the families planted in a page add to the rules' evidence (−ln(1 − weight) units). */
 function plantedEvidence(hits: readonly FamilyHit[], window: WindowScore): number {

@@ -7,6 +7,7 @@
  * model already computes (./learned/context-shift.ts).
  */
 import type { SentenceTraits } from './learned/context-shift.ts';
+import { sentenceInPage } from './learned/context-shift.ts';
 
 export const PLANTED_ASK = {
   reason: 'a request to an assistant, about something else, planted in a page that asks nothing else',
@@ -48,7 +49,7 @@ export function plantedAsk(text: string, starts: readonly number[], traits: read
     const sentence = traits[i];
     if (sentence === undefined || !asks(sentence)) continue;
     if (found >= 0) return -1;
-    if (!sentence.contentAsk || !foreign(sentence) || sentence.setting !== 'page') return -1;
+    if (!sentence.contentAsk || !foreign(sentence) || !sentenceInPage(sentence)) return -1;
     if (!hasWordsInOneCell(text, starts[i] ?? 0, starts[i + 1] ?? text.length)) return -1;
     found = i;
   }

@@ -41,11 +41,8 @@ const HANDED_OVER = new Set('a an the me us some one two three four five six sev
 /** What "Can you …" asks for content with besides a content verb ("Can you please…", "Could you help…"). */
 const AFTER_CAN_YOU = new Set(['please', 'help', 'show', 'find', 'create', 'make', 'share']);
 
-/** What opens a sentence: no ask, an ask of an assistant, or an ask for content (CONTENT_VERBS). */
-type Ask = 0 | 1 | 2;
-const NO_ASK: Ask = 0;
-const ASK: Ask = 1;
-const CONTENT_ASK: Ask = 2;
+/** What a sentence asks of an assistant: nothing, work, or content (see askOf). */
+export type Ask = 'none' | 'ask' | 'content';
 
 /** Words after a verb that make it a phrasal verb or a noun ("Find out", "List of", "Review and"), not a task. */
 const NOT_AN_OBJECT = new Set('out to of and or in on at for from by with is are was were as if up'.split(' '));
@@ -125,30 +122,30 @@ function hasQuestionMark(text: string, from: number, to: number): boolean {
 function opensAsk(text: string, from: number, at: number, to: number): Ask {
   const end = wordEnd(text, at, to);
   if (end - at < 2 || end - at > LONGEST_OPENER || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
-    return NO_ASK;
+    return 'none';
   const nextEnd = wordEnd(text, end + 1, to);
-  if (nextEnd === end + 1) return NO_ASK;
-  if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return NO_ASK;
+  if (nextEnd === end + 1) return 'none';
+  if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return 'none';
   const first = text.slice(at, end).toLowerCase();
-  if (!OPENERS.has(first)) return NO_ASK;
+  if (!OPENERS.has(first)) return 'none';
   const second = text.slice(end + 1, nextEnd).toLowerCase();
   if (TASK_VERBS.has(first)) {
-    if (NOT_AN_OBJECT.has(second)) return NO_ASK;
+    if (NOT_AN_OBJECT.has(second)) return 'none';
     const forContent =
       CONTENT_VERBS.has(first) ||
       (FOR_ME_VERBS.has(first) && (second === 'me' || second === 'us')) ||
       (HANDED_OVER_VERBS.has(first) && HANDED_OVER.has(second));
-    return forContent ? CONTENT_ASK : ASK;
+    return forContent ? 'content' : 'ask';
   }
   if (ASK_AUXILIARIES.has(first)) {
-    if (second !== 'you') return NO_ASK;
+    if (second !== 'you') return 'none';
     const third = text.slice(nextEnd + 1, wordEnd(text, nextEnd + 1, to)).toLowerCase();
-    return CONTENT_VERBS.has(third) || AFTER_CAN_YOU.has(third) ? CONTENT_ASK : ASK;
+    return CONTENT_VERBS.has(third) || AFTER_CAN_YOU.has(third) ? 'content' : 'ask';
   }
   // A question about the asker ("How can I…?") asks for advice.
   return QUESTION_WORDS.has(first) && hasQuestionMark(text, from, to) && hasFirstPerson(text, end, to)
-    ? CONTENT_ASK
-    : NO_ASK;
+    ? 'content'
+    : 'none';
 }
 
 /**
@@ -159,28 +156,22 @@ function opensAsk(text: string, from: number, at: number, to: number): Ask {
  * after a word, a number or a cell's or line's end and one space (text joined from lines or cells: "94105 Provide a
  * list…"), not after a word a name continues ("This Review…").
  */
-export function askOf(text: string, from: number, to: number): 'none' | 'ask' | 'content' {
-  const ask = askIn(text, from, to);
-  return ask === NO_ASK ? 'none' : ask === CONTENT_ASK ? 'content' : 'ask';
-}
-
-/** The ask opening the sentence, or opening inside it (see askOf). */
-function askIn(text: string, from: number, to: number): Ask {
+export function askOf(text: string, from: number, to: number): Ask {
   let at = from;
   while (at < to && !isLetter(text.charCodeAt(at))) at += 1;
   if (at < to && isUpper(text.charCodeAt(at))) {
     const ask = opensAsk(text, from, at, to);
-    if (ask !== NO_ASK) return isHeading(text, at, to) ? NO_ASK : ask;
+    if (ask !== 'none') return isHeading(text, at, to) ? 'none' : ask;
   }
   // Only capitals after a space can open a request inside the sentence; most sentences have few.
   for (let i = text.indexOf(' ', at + 1); i >= 0 && i < to - 1; i = text.indexOf(' ', i + 1)) {
     if (!isUpper(text.charCodeAt(i + 1)) || !opensAfter(text.charCodeAt(i - 1))) continue;
     const ask = opensAsk(text, from, i + 1, to);
-    if (ask === NO_ASK) continue;
+    if (ask === 'none') continue;
     let previous = i - 1;
     while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
     if (NOUN_PHRASE_OPENERS.has(text.slice(previous, i).toLowerCase())) continue;
-    return isHeading(text, i + 1, to) ? NO_ASK : ask;
+    return isHeading(text, i + 1, to) ? 'none' : ask;
   }
-  return NO_ASK;
+  return 'none';
 }

@@ -246,8 +246,8 @@ export function sentenceTraits(text: string, starts: readonly number[]): Sentenc
     const ask = askOf(text, from, to);
     assistantAsk[block] = ask === 'none' ? 0 : 1;
     contentAsk[block] = ask === 'content' ? 1 : 0;
-    let end = (starts[block + 1] ?? text.length) - 1;
-    while (end > (starts[block] ?? 0) && CLOSERS.has(text.charAt(end))) end -= 1;
+    let end = to - 1;
+    while (end > from && CLOSERS.has(text.charAt(end))) end -= 1;
     question[block] = text.charAt(end) === '?' || text.charAt(end) === '？' ? 1 : 0;
     speakingCount += (addressed[block] ?? 0) | (firstPerson[block] ?? 0) | (question[block] ?? 0);
   }

@@ -3,4 +3,4 @@ export { forEachFeature, forEachSentenceFeature, forEachWordFeature, sentenceOf 
 export type { InjectionModel, ModelArtefact, WindowScore } from './injection-model.ts';
 export { MODEL_FORMAT, createInjectionModel, loadInjectionModel } from './injection-model.ts';
 export type { ContextSignal, SentenceTraits } from './context-shift.ts';
-export { CONTEXT_SIGNALS, contextSignals, sentenceInPage, sentenceTraits } from './context-shift.ts';
+export { CONTEXT_SIGNALS, contextSignals, sentenceTraits } from './context-shift.ts';
