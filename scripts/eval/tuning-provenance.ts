@@ -136,6 +136,22 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     rule whenever it is foreign in a page, other asks or not (+0.09 recall, but it fires on 9 % of the benign
     procedures written for training and would take WildGuard over its target); a lone foreign plain question in a page
     as a rule (+0.032 / +0.027, but DL19 +0.004 and WildGuard +0.007, over its target).
+  - *Detector round 8, 2026-11-25 (model 2026-11-25.2: 2026-11-25.1's second stage refit after pattern changes)*: the
+    override family read "Please ignore any typos in my message" as an override of prior messages; "message" now
+    counts as the object only when it does not follow "in my / our / this / the". Found on *training* text: of one
+    draw of the synthetic benign prompts, 13.2 % reached the gate in-sample (nearly all through that phrase), 2.8 %
+    after; no evaluation figure moved. The override family also gained the Chinese "以前" (before) beside "之前", and
+    "ignore … and state" in Chinese and Japanese, as the English, French, Spanish and German rules have it, written
+    after reading CyberSecEval rows the detector missed: treat CyberSecEval's gain (+2 rows before the refit) as seen.
+    Quick go/no-go after the refit (runSearch: web passages / BIPIA test / CyberSecEval recall; WildGuard, DL19 FPR):
+    0.843 / 0.813 / 0.490, 0.028, 0.005 before; 0.845 / 0.813 / 0.506, 0.028, 0.005 after. Tried and not kept, each
+    read on the evaluation sets: a request planted for the reader's assistant that names the reader's reply ("… your
+    answer") besides asking for content (+0.005 / +0.009; WildGuard 0.029, and 8 more of the training benign prompts
+    at the gate); the same with other sentences allowed to address the reader (+0.015 / +0.029, WildGuard 0.034);
+    words matched on their first five letters when counting what a sentence shares with the rest (no gain); a text
+    counted as a conversation only by its first person and questions, not its second person (notification e-mails
+    say "your account" throughout), retrained: +0.007 / +0.022 / +0.016, but WildGuard 0.035 and the probe set's FPR
+    0.100.
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
