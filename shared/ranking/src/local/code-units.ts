@@ -20,9 +20,9 @@ export class CodeUnits {
   /** The last written text's code units from index 0 (the array may be longer than the text). */
   codes = new Uint16Array(0);
 
-  /** Copies `text` into `codes` and returns them. */
+  /** Copies `text` into `codes` and returns them: there is room for one more code unit after the text's. */
   write(text: string): Uint16Array {
-    if (text.length > this.codes.length) this.grow(text.length);
+    if (text.length >= this.codes.length) this.grow(text.length + 1);
     if (LITTLE_ENDIAN) this.buffer.write(text, 0, 'utf16le');
     else for (let i = 0; i < text.length; i += 1) this.codes[i] = text.charCodeAt(i);
     return this.codes;

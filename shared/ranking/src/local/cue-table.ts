@@ -1,10 +1,10 @@
 /**
- * What the batch vocabulary reads of a word by itself, in one look-up: whether it is a stop word, and which expressions
+ * What the batch's lexicon reads of a word by itself, in one look-up: whether it is a stop word, and which expressions
  * (cue-words.ts) it is a cue for, read from the signals that own the expressions.
  */
 import { codesOf } from './code-units.ts';
 import { CUE } from './cue-words.ts';
-import { EXPLANATORY_CUES } from './relevance-signals.ts';
+import { EXPLANATORY_CUES, EXPLANATORY_WORDS, FACT_OTHER_WORDS } from './relevance-signals.ts';
 import { REPUBLISHED_CUES, WIKIPEDIA_CUES } from './source-reputation.ts';
 import { CLICKBAIT_CUES } from './spam-signals.ts';
 import { STOPWORDS } from './text.ts';
@@ -15,7 +15,7 @@ export const STOP_WORD = 1 << 30;
 
 /**
  * "is a" and "is an": EXPLANATORY's one alternative whose first word is in nearly every text, so it is a cue only as a
- * pair, a word ending in the part "is" followed by one starting with the part "a" or "an" (BatchVocabulary.cuesOf).
+ * pair, a word ending in the part "is" followed by one starting with the part "a" or "an" (text-reader.ts).
  */
 export const ENDS_IS = 1 << 28;
 export const STARTS_A = 1 << 29;
@@ -28,14 +28,19 @@ for (const [bit, words] of [
   [CUE.republished, REPUBLISHED_CUES],
   [CUE.wikipedia, WIKIPEDIA_CUES],
   [CUE.explanatory, EXPLANATORY_CUES],
+  [CUE.explanatoryWord, EXPLANATORY_WORDS],
+  [CUE.factOther, FACT_OTHER_WORDS],
   [ENDS_IS, ['is']],
   [STARTS_A, ['a', 'an']],
 ] as const) {
   for (const word of words) FLAGS.set(word, (FLAGS.get(word) ?? 0) | bit);
 }
 
-/** FLAGS again, looked up by a word's code units and hash while it is scanned: no string to cut out and hash. */
-const flagWords = new WordTable();
+/**
+ * FLAGS again, looked up by a word's code units and hash while it is scanned: no string to cut out and hash. Sized to
+ * its ~140 words: a small table stays in the processor's cache between look-ups.
+ */
+const flagWords = new WordTable(256);
 const flagsById: number[] = [];
 for (const [word, flags] of FLAGS) {
   const codes = codesOf(word);

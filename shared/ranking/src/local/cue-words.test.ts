@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { BatchVocabulary } from './batch-vocabulary.ts';
-import { ANY_CUE, lowersToAscii } from './cue-words.ts';
+import { BatchText } from './batch-text.ts';
+import { ANY_CUE, exactCue, lowersToAscii } from './cue-words.ts';
 import { analyzeQuery } from './query-analysis.ts';
-import { answerability } from './relevance-signals.ts';
+import { answerability, statesSoughtFact } from './relevance-signals.ts';
 import { isRepublisher } from './source-reputation.ts';
 import { spamScore } from './spam-signals.ts';
 import { TermMatcher } from './term-matcher.ts';
+import { READ, TextReader } from './text-reader.ts';
 
 // Every alternative of the expressions searched only where their cue words are, and what stands next to a word:
 // letters outside ASCII, apostrophes straight and curly, "_", digits, capitals, and the two characters whose lower
@@ -68,13 +69,23 @@ const phrases = [
   'explain',
   'describes',
   'describe',
+  'was',
+  'Were',
+  'has',
+  'HAVE',
+  "x'is9",
+  'ab’are9',
+  "don't",
 ];
-const around = ['', ' ', 'é', '’', "'", "'s", '_', '9', 'X', 'İ', '\u212a', '…', '—', '\n', 'ΣΑ'];
+const around = ['', ' ', 'é', '’', "'", "'s", '_', '9', 'X', 'İ', '\u212a', '…', '—', '\n', 'ΣΑ', 'a'];
 const text = fc
   .array(fc.oneof(fc.constantFrom(...phrases), fc.constantFrom(...around), fc.string({ maxLength: 4 })), {
     maxLength: 12,
   })
   .map((parts) => parts.join(''));
+
+/** A reader of a fresh batch, with the query terms `terms`. */
+const readerOf = (terms: readonly string[]) => new TextReader(new BatchText(new TermMatcher(terms), []));
 
 describe('cue words', () => {
   const query = analyzeQuery('what is a tide');
@@ -83,10 +94,10 @@ describe('cue words', () => {
   it('skip an expression only where it cannot match: every signal is the same as without them', () => {
     fc.assert(
       fc.property(text, text, (title, snippet) => {
-        const vocabulary = new BatchVocabulary(new TermMatcher(query.terms));
+        const reader = readerOf(query.terms);
         const cues = lowersToAscii([title, snippet])
           ? ANY_CUE
-          : vocabulary.cuesOf(vocabulary.wordsOf(title), vocabulary.wordsOf(snippet));
+          : reader.read(title, READ.words) | reader.read(snippet, READ.words);
         expect(spamScore('example.com', title, snippet, undefined, cues)).toBe(
           spamScore('example.com', title, snippet),
         );
@@ -102,10 +113,33 @@ describe('cue words', () => {
     );
   });
 
+  it('settle the expressions of single words exactly where the words are as `\\b` reads them', () => {
+    const intents = ['what is a tide', 'tides of the moon', 'why do tides rise'].map(analyzeQuery);
+    fc.assert(
+      fc.property(text, text, text, (title, snippet, extra) => {
+        const reader = readerOf([]);
+        const parts = [title, snippet, extra];
+        reader.begin();
+        const read = parts.reduce((cues, part) => cues | reader.read(part, READ.terms), 0);
+        const cues = lowersToAscii(parts) ? ANY_CUE : read | exactCue(reader.joined());
+        const raw = parts.join('\n');
+        for (const intent of intents) {
+          expect(statesSoughtFact(intent, evidence(raw), new Map(), cues)).toBe(
+            statesSoughtFact(intent, evidence(raw), new Map()),
+          );
+          expect(answerability(intent, evidence(raw), 200, new Map(), cues)).toBe(
+            answerability(intent, evidence(raw), 200, new Map()),
+          );
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('are found in a text that holds them', () => {
-    const vocabulary = new BatchVocabulary(new TermMatcher([]));
-    const none = vocabulary.cuesOf(vocabulary.wordsOf('Tides rise and fall twice a day.'));
-    const some = vocabulary.cuesOf(vocabulary.wordsOf('Tides are cheap, from Wikipedia, the free encyclopedia'));
+    const reader = readerOf([]);
+    const none = reader.read('Tides rise and fall twice a day.', READ.words);
+    const some = reader.read('Tides are cheap, from Wikipedia, the free encyclopedia', READ.words);
     expect(none).toBe(0);
     expect(some).not.toBe(0);
   });

@@ -8,10 +8,10 @@
  * statistics come from the batch itself: there is no collection to count in. The features' weights
  * are fit by scripts/train/fit-ranking.ts on the eval's tune half of queries.
  */
-import type { BatchVocabulary } from './batch-vocabulary.ts';
 import type { FieldedText } from './fielded-text.ts';
 import { feedbackScores, feedbackTerms } from './relevance-feedback.ts';
 import { clamp01 } from './text.ts';
+import type { BatchText } from './batch-text.ts';
 
 /** Feature settings and weights, chosen on the eval's tune split only (docs/quality.md). */
 export const RELEVANCE_TUNING = {
@@ -106,10 +106,11 @@ function queryLikelihood(text: FieldedText, stats: BatchStats): number {
   const { mu } = RELEVANCE_TUNING;
   const length = fieldLength(text);
   let score = 0;
-  stats.termWeight.forEach((weight, i) => {
-    const p = stats.background[i] ?? 1;
-    score += weight * Math.log((fieldTf(text, i) + mu * p) / (length + mu) / p);
-  });
+  const { termWeight, background } = stats;
+  for (let i = 0; i < termWeight.length; i += 1) {
+    const p = background[i] ?? 1;
+    score += (termWeight[i] as number) * Math.log((fieldTf(text, i) + mu * p) / (length + mu) / p);
+  }
   return score;
 }
 
@@ -131,21 +132,25 @@ function bm25f(text: FieldedText, stats: BatchStats): number {
   const bodyNorm = 1 - b + b * (text.bodyLength / stats.avgBody);
   let score = 0;
   let total = 0;
-  stats.termWeight.forEach((weight, i) => {
+  const { termWeight } = stats;
+  for (let i = 0; i < termWeight.length; i += 1) {
+    const weight = termWeight[i] as number;
     const tf = (titleWeight * (text.titleTf[i] ?? 0)) / titleNorm + (text.bodyTf[i] ?? 0) / bodyNorm;
     score += weight * (tf / (k1 + tf));
     total += weight;
-  });
+  }
   return total > 0 ? score / total : 0;
 }
 
 function coverageOf(text: FieldedText, stats: BatchStats): number {
   let found = 0;
   let total = 0;
-  stats.termWeight.forEach((weight, i) => {
+  const { termWeight } = stats;
+  for (let i = 0; i < termWeight.length; i += 1) {
+    const weight = termWeight[i] as number;
     total += weight;
     if ((text.titleTf[i] ?? 0) + (text.bodyTf[i] ?? 0) > 0) found += weight;
-  });
+  }
   return total > 0 ? found / total : 0;
 }
 
@@ -220,10 +225,12 @@ function orderedOf(text: FieldedText, stats: BatchStats): number {
 function titleOf(text: FieldedText, stats: BatchStats): number {
   let found = 0;
   let total = 0;
-  stats.termWeight.forEach((weight, i) => {
+  const { termWeight } = stats;
+  for (let i = 0; i < termWeight.length; i += 1) {
+    const weight = termWeight[i] as number;
     total += weight;
     if ((text.titleTf[i] ?? 0) > 0) found += weight;
-  });
+  }
   return total > 0 ? found / total : 0;
 }
 
@@ -231,10 +238,10 @@ function titleOf(text: FieldedText, stats: BatchStats): number {
 export function lexicalRelevance(
   texts: readonly FieldedText[],
   providerRanks: readonly number[],
-  vocabulary: BatchVocabulary,
+  batch: BatchText,
   weights: FeatureWeights = RELEVANCE_WEIGHTS,
 ): RelevanceFeatures[] {
-  const stats = batchStats(texts, vocabulary.matcher.terms.length);
+  const stats = batchStats(texts, batch.lexicon.matcher.terms.length);
   const { firstPass, feedbackPrior } = RELEVANCE_TUNING;
   const ql = rescale(texts.map((text) => queryLikelihood(text, stats)));
   const base = texts.map((text, i) => ({
@@ -251,13 +258,24 @@ export function lexicalRelevance(
       (firstPass.bm25 + firstPass.coverage + firstPass.proximity);
     return (1 - feedbackPrior) * lexical + feedbackPrior / Math.sqrt(Math.max(1, providerRanks[i] ?? 1));
   });
-  const expansion = feedbackTerms(texts, first, vocabulary, RELEVANCE_TUNING);
-  const feedback = feedbackScores(texts, expansion);
+  const expansion = feedbackTerms(texts, first, batch, RELEVANCE_TUNING);
+  const feedback = feedbackScores(texts, batch, expansion);
   // Feedback and the rescaled query likelihood compare candidates: a page judged alone (deep mode) has neither, and
   // is blended from the features it has rather than scored 0 on them.
   const used = texts.length >= MIN_BATCH_FOR_COMPARISON ? weights : { ...weights, ql: 0, feedback: 0 };
   return base.map((f, i) => {
-    const features = { ...f, feedback: feedback[i] ?? 0 };
-    return { ...features, relevance: blend(features, used) };
+    // Written out rather than spread (the same fields in the same order): no object made only to be copied.
+    const features: RelevanceFeatures = {
+      bm25: f.bm25,
+      ql: f.ql,
+      coverage: f.coverage,
+      proximity: f.proximity,
+      ordered: f.ordered,
+      title: f.title,
+      feedback: feedback[i] ?? 0,
+      relevance: 0,
+    };
+    features.relevance = blend(features, used);
+    return features;
   });
 }

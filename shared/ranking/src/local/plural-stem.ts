@@ -12,8 +12,10 @@ export const IES_TO_Y = -1;
 export function stemLength(codes: Uint16Array, from: number, to: number): number {
   const length = to - from;
   if (length <= 3 || codes[to - 1] !== CODE.s) return length;
-  // The letters before the "s", from the nearest back (a plain read: a closure here was allocated on every call).
-  const [last, second, third] = [codes[to - 2], codes[to - 3], codes[to - 4]];
+  // The letters before the "s", from the nearest back (plain reads: neither a closure nor an array per call).
+  const last = codes[to - 2];
+  const second = codes[to - 3];
+  const third = codes[to - 4];
   if (last === CODE.e) {
     if (second === CODE.i && third !== CODE.a && third !== CODE.e) return IES_TO_Y;
     if (second !== CODE.a && second !== CODE.e && second !== CODE.o) return length - 1;

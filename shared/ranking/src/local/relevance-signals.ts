@@ -140,9 +140,27 @@ const FACT_EVIDENCE: Record<QueryIntent, RegExp> = {
   other: /\b(?:is|are|was|were|has|have)\b/i,
 };
 
-/** Whether the text states the kind of fact the query seeks, about the query's terms. */
-export function statesSoughtFact(query: QueryAnalysis, c: TermEvidence, weights: TermWeights): number {
-  const evidence = FACT_EVIDENCE[query.intent].test(c.raw) ? 1 : 0;
+/** FACT_EVIDENCE.other's words: its every alternative (cue-words.ts). */
+export const FACT_OTHER_WORDS = ['is', 'are', 'was', 'were', 'has', 'have'];
+
+/** Whether the text holds the evidence FACT_EVIDENCE seeks for `intent`, read from its `cues` where they settle it. */
+function holdsFactEvidence(intent: QueryIntent, c: TermEvidence, cues: number): boolean {
+  if (intent === 'other' && (cues & CUE.factOther) === 0) return false;
+  if (intent === 'other' && (cues & CUE.exact) !== 0) return true;
+  return FACT_EVIDENCE[intent].test(c.raw);
+}
+
+/**
+ * Whether the text states the kind of fact the query seeks, about the query's terms. `cues`: the cue words
+ * (cue-words.ts) of its raw text, when the caller has them.
+ */
+export function statesSoughtFact(
+  query: QueryAnalysis,
+  c: TermEvidence,
+  weights: TermWeights,
+  cues: number = ANY_CUE,
+): number {
+  const evidence = holdsFactEvidence(query.intent, c, cues) ? 1 : 0;
   const covered = weightedCoverage(query, (t) => c.has(t), weights);
   return clamp01((0.55 * evidence + 0.45) * covered);
 }
@@ -159,6 +177,16 @@ export const EXPLANATORY_CUES = [
   ...['consist', 'consists', 'occur', 'occurs', 'explain', 'explains', 'describe', 'describes'],
 ];
 
+/** EXPLANATORY's single-word alternatives, in both forms where they have two: any proves a match (cue-words.ts). */
+export const EXPLANATORY_WORDS = ['are', 'means', 'because', 'explain', 'explains', 'describe', 'describes'];
+
+/** Whether the text matches EXPLANATORY, read from its `cues` where they settle it. */
+function explains(c: TermEvidence, cues: number): boolean {
+  if ((cues & CUE.explanatory) === 0) return false;
+  if ((cues & CUE.explanatoryWord) !== 0 && (cues & CUE.exact) !== 0) return true;
+  return EXPLANATORY.test(c.raw);
+}
+
 /**
  * Whether a reader could answer the query from this text: topical, explanatory, long enough. `cues`: the cue words
  * (cue-words.ts) of its raw text, when the caller has them.
@@ -171,7 +199,7 @@ export function answerability(
   cues: number = ANY_CUE,
 ): number {
   const topical = weightedCoverage(query, (t) => c.has(t), weights);
-  const explanatory = (cues & CUE.explanatory) !== 0 && EXPLANATORY.test(c.raw) ? 1 : 0;
+  const explanatory = explains(c, cues) ? 1 : 0;
   const substance = Math.min(1, bodyLength / 160);
   return clamp01(topical * (0.5 + 0.25 * explanatory + 0.25 * substance));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import fc from 'fast-check';
 
-import { mayShout, spamScore } from './spam-signals.ts';
+import { shouts, spamScore } from './spam-signals.ts';
 
 const calm = 'Tides are long-period waves that move through the oceans in response to the moon and the sun.';
 
@@ -20,12 +20,23 @@ describe('the spam signal', () => {
   });
 });
 
-describe('mayShout', () => {
-  it('holds exactly when the text has more than 20 ASCII capitals and characters outside ASCII', () => {
-    const count = (text: string) => text.replace(/[^A-Z\u0080-\uffff]+/g, '').length;
+describe('shouts', () => {
+  it('holds for over 40 letters, over half of them capitals, counted by code unit as the Unicode classes read them', () => {
+    const reference = (text: string) => ({
+      letters: text.split('').filter((unit) => /\p{L}/u.test(unit)).length,
+      upper: text.split('').filter((unit) => /\p{Lu}/u.test(unit)).length,
+    });
     const text = fc
-      .array(fc.constantFrom('A', 'z', ' ', 'É', '9', '\ud835', 'Z!'), { maxLength: 60 })
+      .array(fc.constantFrom('A', 'z', ' ', 'É', 'é', 'Σ', 'ǅ', '9', '\ud835', '\udc00', '𝔸', 'ß', '日', 'Z!'), {
+        maxLength: 90,
+      })
       .map((parts) => parts.join(''));
-    fc.assert(fc.property(text, (sample) => mayShout(sample) === count(sample) > 20));
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const counts = reference(`${a} ${b}`);
+        expect(shouts(a, b)).toBe(counts.letters > 40 && counts.upper / counts.letters > 0.5);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -19,14 +19,15 @@ export function stem(word: string): string {
   return word.slice(0, -1);
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
-/** ASCII words, with any run holding non-ASCII characters kept whole for WORD to split. */
+/** A word of a run holding other characters than ASCII: global, for `match` and for an `exec` loop from 0. */
+export const UNICODE_WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** ASCII words, with any run holding non-ASCII characters kept whole for UNICODE_WORD to split. */
 export const ROUGH_WORD = /[a-z0-9\u0080-\uffff]+(?:'[a-z]+)?/g;
 // eslint-disable-next-line no-control-regex
 export const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The Unicode words of a lower-cased run holding characters other than ASCII (as `words` splits it). */
-export const unicodeWords = (run: string): string[] => run.match(WORD) ?? [];
+export const unicodeWords = (run: string): string[] => run.match(UNICODE_WORD) ?? [];
 
 /**
  * The lower-cased words of a text. Most text is ASCII, where a plain character class is several

@@ -6,35 +6,53 @@
 
 import { FNV_OFFSET, FNV_PRIME } from '../fnv.ts';
 
-/** FNV-1a over UTF-16 code units, one step. */
-export const mixHash = (hash: number, code: number): number => Math.imul(hash ^ code, FNV_PRIME);
-
-/** FNV-1a's offset basis as a signed int32, as mixHash's results are. */
+/** FNV-1a's offset basis as a signed int32, as `Math.imul` gives its steps (`hashOf`). */
 export const HASH_START = FNV_OFFSET | 0;
 
 /** Code units turned into a string per call (`textOf`). */
 const TEXT_PIECE = 4096;
 
+/** Ints per slot of the open-addressing table: word id + 1 (0 for an empty slot), hash, start and length. */
+const SLOT = 4;
+
 export class WordTable {
-  /** Open addressing: slot → word id + 1 (0 for empty), and the hash stored beside it. */
-  private slots = new Int32Array(4096);
-  private hashes = new Int32Array(4096);
+  /**
+   * Open addressing, each slot holding what a look-up compares (`SLOT`): one read of nearby memory per probe, where
+   * separate arrays for the hashes, starts and lengths cost a cache miss each.
+   */
+  private slots: Int32Array;
+  /** The number of slots less one (a power of two less one): a hash's slot is `hash & mask`. */
+  private mask: number;
   /** Every word's characters, one after another. */
-  private units = new Uint16Array(32768);
+  private units: Uint16Array;
   private used = 0;
-  private start = new Int32Array(2048);
-  private length = new Int32Array(2048);
+  private start: Int32Array;
+  private length: Int32Array;
   size = 0;
+
+  /** `capacity`: the words expected (a power of two), held before any array grows. */
+  constructor(capacity = 2048) {
+    this.slots = new Int32Array(capacity * 2 * SLOT);
+    this.mask = capacity * 2 - 1;
+    this.units = new Uint16Array(capacity * 16);
+    this.start = new Int32Array(capacity);
+    this.length = new Int32Array(capacity);
+  }
 
   /** The id of the word `codes[from, to)` (hashed as `hash`), or -1 when the table does not hold it. */
   find(codes: Uint16Array, from: number, to: number, hash: number): number {
-    const mask = this.slots.length - 1;
+    const { slots, units, mask } = this;
     const length = to - from;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] as number;
+      const at = slot * SLOT;
+      const entry = slots[at] as number;
       if (entry === 0) return -1;
-      const id = entry - 1;
-      if (this.hashes[slot] === hash && this.length[id] === length && this.holds(id, codes, from, length)) return id;
+      if (slots[at + 1] === hash && slots[at + 3] === length) {
+        const start = (slots[at + 2] as number) - from;
+        let i = from;
+        while (i < to && units[start + i] === codes[i]) i += 1;
+        if (i === to) return entry - 1;
+      }
     }
   }
 
@@ -57,9 +75,16 @@ export class WordTable {
     this.length[id] = length;
     this.used += length;
     // Kept at most half full, so a probe ends soon on an empty slot.
-    if (this.size * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    if (this.size * 2 * SLOT > this.slots.length) this.rehash(this.slots.length * 2);
     this.place(id, hash);
     return id;
+  }
+
+  /** Empties the table, keeping its memory. */
+  clear(): void {
+    this.slots.fill(0);
+    this.used = 0;
+    this.size = 0;
   }
 
   /** The length of word `id`. */
@@ -112,28 +137,25 @@ export class WordTable {
     return true;
   }
 
-  private holds(id: number, codes: Uint16Array, from: number, length: number): boolean {
-    const at = this.start[id] as number;
-    const { units } = this;
-    for (let i = 0; i < length; i += 1) if (units[at + i] !== codes[from + i]) return false;
-    return true;
-  }
-
   private place(id: number, hash: number): void {
-    const mask = this.slots.length - 1;
+    const { slots, mask } = this;
     let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = id + 1;
-    this.hashes[slot] = hash;
+    while (slots[slot * SLOT] !== 0) slot = (slot + 1) & mask;
+    const at = slot * SLOT;
+    slots[at] = id + 1;
+    slots[at + 1] = hash;
+    slots[at + 2] = this.start[id] as number;
+    slots[at + 3] = this.length[id] as number;
   }
 
-  private rehash(capacity: number): void {
-    const { slots, hashes } = this;
-    this.slots = new Int32Array(capacity);
-    this.hashes = new Int32Array(capacity);
-    for (let slot = 0; slot < slots.length; slot += 1) {
-      const entry = slots[slot] as number;
-      if (entry !== 0) this.place(entry - 1, hashes[slot] as number);
+  /** Moves every word to a table of `length` ints. */
+  private rehash(length: number): void {
+    const old = this.slots;
+    this.slots = new Int32Array(length);
+    this.mask = length / SLOT - 1;
+    for (let at = 0; at < old.length; at += SLOT) {
+      const entry = old[at] as number;
+      if (entry !== 0) this.place(entry - 1, old[at + 1] as number);
     }
   }
 }
@@ -147,7 +169,9 @@ export function grown(list: Int32Array, capacity: number): Int32Array<ArrayBuffe
 
 /** The hash `WordTable` expects for the word `codes[from, to)`. */
 export function hashOf(codes: Uint16Array, from: number, to: number): number {
+  // The constants read once: an imported binding is loaded again on every use in a loop.
+  const prime = FNV_PRIME;
   let hash = HASH_START;
-  for (let i = from; i < to; i += 1) hash = mixHash(hash, codes[i] as number);
+  for (let i = from; i < to; i += 1) hash = Math.imul(hash ^ (codes[i] as number), prime);
   return hash;
 }
