@@ -91,6 +91,7 @@ async function throughPipeline(
       const rankings = new Map<string, string[]>();
       const total: number[] = [];
       const rank: number[] = [];
+      const screen: number[] = [];
       let calls = 0;
       let inputTokens = 0;
       let outputTokens = 0;
@@ -118,6 +119,7 @@ async function throughPipeline(
         );
         total.push(response.meta.timings_ms.total);
         rank.push(response.meta.timings_ms.rank);
+        screen.push(response.meta.timings_ms.screen ?? 0);
         calls += response.meta.usage.judge_calls;
         inputTokens += response.meta.usage.input_tokens;
         outputTokens += response.meta.usage.output_tokens;
@@ -153,6 +155,7 @@ async function throughPipeline(
         recall100: recall.mean,
         totalMs: distribution(total),
         rankMs: distribution(rank),
+        screenMs: distribution(screen),
         judgeCallsPerQuery: calls / n,
         inputTokensPerQuery: inputTokens / n,
         outputTokensPerQuery: outputTokens / n,

@@ -28,6 +28,8 @@ export interface ConfigResult {
   totalMs: Distribution;
   /** `meta.timings_ms.rank` per query: the cascade (stage A, the judge) and the gates. */
   rankMs: Distribution;
+  /** `meta.timings_ms.screen` per query: stage A's screening, part of rankMs (verdicts remembered across settings). */
+  screenMs: Distribution;
   judgeCallsPerQuery: number;
   inputTokensPerQuery: number;
   outputTokensPerQuery: number;

@@ -44,7 +44,7 @@ export function rankingTable(result: DatasetResult): Table {
   const rows: string[][] = [];
   if (result.baseline) {
     const b = result.baseline;
-    rows.push([b.label, fixed(b.ndcg10), '—', fixed(b.recall100), '—', '—', '—', '—', '—', '—', '—']);
+    rows.push([b.label, fixed(b.ndcg10), '—', fixed(b.recall100), '—', '—', '—', '—', '—', '—', '—', '—']);
   }
   for (const config of result.configs) {
     rows.push([
@@ -60,6 +60,7 @@ export function rankingTable(result: DatasetResult): Table {
       config.rank === 'on' ? String(config.relaxedQueries) : '—',
       `${ms(config.totalMs.p50)} / ${ms(config.totalMs.p99)} (Σ ${(config.totalMs.total / 1000).toFixed(2)} s)`,
       `${ms(config.rankMs.mean)} / ${ms(config.rankMs.p99)}`,
+      ms(config.screenMs.mean),
       `${config.judgeCallsPerQuery.toFixed(2)} / ${config.inputTokensPerQuery.toFixed(0)} / ${config.outputTokensPerQuery.toFixed(0)}`,
     ]);
   }
@@ -78,6 +79,7 @@ export function rankingTable(result: DatasetResult): Table {
       'relaxed q',
       'total ms/q p50 / p99',
       'rank ms/q mean / p99',
+      'of which screening ms/q',
       'judge calls / tok in / tok out per q',
     ],
     rows,

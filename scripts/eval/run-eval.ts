@@ -81,7 +81,9 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   candidates; local judge only), to separate the ranking's effect from the gates'. *Relaxed q* = queries where the gates
   removed every candidate and the relax rule restored them.
 - Times are \`meta.timings_ms\` per query, one query at a time on this machine; rank=off pays the discover (the local
-  index search with snippets), the rank=on runs hit the discover cache. Judge calls and tokens are \`meta.usage\` (the
+  index search with snippets) and screens each result on first sight, the rank=on runs hit the discover cache and
+  the remembered screening verdicts (\`SCREENING_MEMO_ENTRIES\`), as a repeated search does; *of which screening* is
+  \`meta.timings_ms.screen\`, stage A's screening within *rank*. Judge calls and tokens are \`meta.usage\` (the
   local judge makes one call per query and uses no tokens).
 - **Injection**: each set is scored twice at the gate (score ≥ 0.55, PROMPT_INJECTION_THRESHOLD): *detectInjection*, the
   row's raw text; and *runSearch*, each row returned by a fixed provider as one result's description (titled "Search

@@ -9,6 +9,7 @@ import { pageQueue } from '@rankgate/contracts';
 import type { JobProducer } from '@rankgate/platform/queue';
 import type { Judge } from '@rankgate/ranking';
 import { instrumentJudge } from '@rankgate/ranking';
+import { ScreeningMemo } from '@rankgate/ranking/screening';
 import type { KeyValueStore } from '@rankgate/platform/stores';
 import type { FastifyInstance } from 'fastify';
 
@@ -34,7 +35,12 @@ export interface SearchAppDependencies {
     | 'DEEP_DEADLINE_MS'
     | 'SHUTDOWN_TIMEOUT_MS'
   > &
-    Partial<Pick<SearchConfig, 'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S'>>;
+    Partial<
+      Pick<
+        SearchConfig,
+        'DISCOVER_STRATEGY' | 'DISCOVER_BREAKER_FAILURES' | 'DISCOVER_BREAKER_COOLDOWN_S' | 'SCREENING_MEMO_ENTRIES'
+      >
+    >;
   logger: Logger;
   /** The discover providers, in `DISCOVER_PROVIDER` order. */
   providers: readonly DiscoverProvider[];
@@ -109,6 +115,10 @@ export async function buildSearchApp({
     cache,
     judge: instrumentJudge(judge, metrics),
     judgeTopN: config.JUDGE_TOP_N,
+    screening: new ScreeningMemo({
+      ...(config.SCREENING_MEMO_ENTRIES === undefined ? {} : { capacity: config.SCREENING_MEMO_ENTRIES }),
+      onLookup: (result) => metrics.recordCacheLookup({ cache: 'screening', result }),
+    }),
     discoverDeadlineMs: config.DISCOVER_TIMEOUT_MS + 2000,
     ...(pages ? { pages } : {}),
     deepMaxPages: config.DEEP_MAX_PAGES,

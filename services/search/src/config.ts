@@ -8,6 +8,7 @@ import {
 } from '@rankgate/contracts/config';
 import { DISCOVER_PROVIDERS } from './discover/index.ts';
 import { judgeEnv, refineJudgeEnv } from '@rankgate/ranking';
+import { SCREENING_MEMO_ENTRIES } from '@rankgate/ranking/screening';
 import { z } from 'zod';
 
 import { DISCOVER_STRATEGIES } from './discover/discover-sources.ts';
@@ -104,6 +105,15 @@ export const SearchEnvSchema = z
       .min(1)
       .default(300)
       .describe('How long discover payloads stay cached (seconds). nocache=true forces a miss.'),
+    SCREENING_MEMO_ENTRIES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .default(SCREENING_MEMO_ENTRIES)
+      .describe(
+        'Injection screening verdicts remembered per process, by result text (a few hundred bytes each; 0 screens every result every time). A discover-cache hit then re-ranks without screening again.',
+      ),
     ...judgeEnv,
     JUDGE_TOP_N: z.coerce
       .number()

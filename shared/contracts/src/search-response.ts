@@ -176,6 +176,13 @@ export const SearchMetaSchema = z.object({
     .object({
       discover: z.number().min(0),
       rank: z.number().min(0),
+      screen: z
+        .number()
+        .min(0)
+        .optional()
+        .describe(
+          'Part of `rank`: screening the candidates for prompt injection. Verdicts are remembered per result text, so a repeated result costs next to nothing.',
+        ),
       fetch: z
         .number()
         .min(0)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SearchRequestSchema } from '@rankgate/contracts';
 import { MemoryKeyValueStore } from '@rankgate/platform/stores';
 import { createLocalJudge } from '@rankgate/ranking';
+import { ScreeningMemo } from '@rankgate/ranking/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createBraveProvider } from '../discover/index.ts';
@@ -160,5 +161,20 @@ describe('runSearch screens what the provider returned', () => {
     );
     expect(response.meta.counts).toMatchObject({ discovered: 2, gated_out: 0, returned: 2 });
     expect(response.meta.dropped).toEqual([]);
+  });
+  it('screens a repeated search from memory, with the same verdicts, and says what screening cost', async () => {
+    const screening = new ScreeningMemo({ capacity: 100 });
+    const shared = { ...deps(), screening };
+    const request = SearchRequestSchema.parse({ q: 'eiffel tower height', k: 10, max_candidates: 20, rank: 'on' });
+    const context = { requestId: 'req-test', signal: new AbortController().signal };
+    const first = await runSearch(request, context, shared);
+    expect(screening.stats).toEqual({ hits: 0, misses: 6 });
+    expect(first.meta.timings_ms.screen).toBeGreaterThanOrEqual(0);
+    expect(first.meta.timings_ms.screen).toBeLessThanOrEqual(first.meta.timings_ms.rank + 0.1);
+    const again = await runSearch(request, context, shared);
+    expect(again.meta.cache.hit).toBe(true);
+    expect(screening.stats).toEqual({ hits: 6, misses: 6 });
+    expect(again.results).toEqual(first.results);
+    expect(again.meta.dropped).toEqual(first.meta.dropped);
   });
 });

@@ -8,6 +8,7 @@ import { SERVICE_VERSION } from '@rankgate/platform/version';
 import { toDropped, toResultRow } from './build-rows.ts';
 import type { RankedCandidate } from '@rankgate/ranking';
 import { runCascade } from '@rankgate/ranking';
+import type { ScreeningMemo } from '@rankgate/ranking/screening';
 import { runDeepStage } from './deep-stage.ts';
 import type { CircuitBreaker } from '../discover/circuit-breaker.ts';
 import type { DiscoverStrategy } from '../discover/discover-sources.ts';
@@ -29,6 +30,8 @@ export interface SearchDependencies {
   judge: Judge;
   /** Stage-B size: how many stage-A survivors the judge sees. */
   judgeTopN: number;
+  /** Screening verdicts remembered across searches (the cascade's process memo when absent). */
+  screening?: ScreeningMemo;
   /** Upper bound for one discover call (the provider adapter has its own timeout inside). */
   discoverDeadlineMs: number;
   /** Deep mode: the page queue (BullMQ or in-process); absent when no ranking worker can consume it. */
@@ -56,7 +59,8 @@ export interface SearchContext {
   onProgress?: (progress: { stage: 'pages'; done: number; planned: number }) => void;
 }
 
-const elapsed = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
+const tenths = (ms: number): number => Math.round(ms * 10) / 10;
+const elapsed = (from: number): number => tenths(performance.now() - from);
 
 /**
  * One search: discover (cached) → cascade ranking (stage C reads pages in deep mode) → hard gates
@@ -103,6 +107,7 @@ export async function runSearch(
     judge: deps.judge,
     judgeTopN: ranked ? deps.judgeTopN : 0,
     signal: context.signal,
+    ...(deps.screening ? { screening: deps.screening } : {}),
   });
   const rankMs = elapsed(rankStarted);
 
@@ -173,7 +178,13 @@ export async function runSearch(
         ...(stageC ? { pages_planned: stageC.planned, pages_judged: stageC.judged } : {}),
       },
       cache: { hit: discovered.hit, age_s: discovered.hit ? discovered.ageSeconds : null },
-      timings_ms: { discover: discoverMs, rank: rankMs, fetch: fetchMs, total: elapsed(received) },
+      timings_ms: {
+        discover: discoverMs,
+        rank: rankMs,
+        screen: tenths(cascade.screenMs),
+        fetch: fetchMs,
+        total: elapsed(received),
+      },
       usage: {
         judge_calls: ranked ? cascade.usage.calls + (stageC?.usage.calls ?? 0) : 0,
         input_tokens: cascade.usage.input_tokens + (stageC?.usage.input_tokens ?? 0),

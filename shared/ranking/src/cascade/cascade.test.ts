@@ -3,6 +3,7 @@ import type { Judge } from '../judge.ts';
 import { createLocalJudge } from '../local/local-judge.ts';
 import { describe, expect, it } from 'vitest';
 
+import { ScreeningMemo } from '../screening/screening-memo.ts';
 import { runCascade } from './cascade.ts';
 
 const signal = new AbortController().signal;
@@ -107,5 +108,20 @@ describe('the cascade', () => {
     expect(ranked.map((r) => r.candidate.provider_rank)).toEqual([3, 1]);
     expect(ranked.map((r) => r.listRank)).toEqual([1, 2]);
     expect(ranked[0]!.score).toBeGreaterThan(ranked[1]!.score);
+  });
+
+  it('screens a result once per memo and says how long screening took', async () => {
+    const screening = new ScreeningMemo({ capacity: 16 });
+    const judge = createLocalJudge();
+    const first = await runCascade('ocean tides', candidates, { judge, judgeTopN: 4, signal, screening });
+    expect(screening.stats).toEqual({ hits: 0, misses: candidates.length });
+    expect(first.screenMs).toBeGreaterThan(0);
+    const second = await runCascade('ocean tides', candidates, { judge, judgeTopN: 4, signal, screening });
+    expect(screening.stats).toEqual({ hits: candidates.length, misses: candidates.length });
+    // The remembered verdicts rank and gate as the screened ones did.
+    const verdicts = (ranked: typeof first.ranked) =>
+      ranked.map((row) => [row.candidate.title, row.signals.prompt_injection, row.gate.failed, row.injectionReasons]);
+    expect(verdicts(second.ranked)).toEqual(verdicts(first.ranked));
+    expect(verdicts(first.ranked).some(([, injection]) => Number(injection) >= 0.55)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import type { Judge, JudgeUsage, JudgeVerdict } from '../judge.ts';
 import { analyzeQuery } from '../local/query-analysis.ts';
 import { indexCandidate, onTopic } from '../local/relevance-signals.ts';
 import { domainOf } from '../local/text.ts';
-import { screenResult } from '../screening/index.ts';
+import { ScreeningMemo } from '../screening/index.ts';
 
 import type { GateVerdict } from './gates.ts';
 import { applyGates } from './gates.ts';
@@ -47,6 +47,8 @@ export interface CascadeResult {
   /** Every candidate, best first: judged rows by score, then the rest by score. */
   ranked: RankedCandidate[];
   usage: JudgeUsage;
+  /** Of the cascade's time, the milliseconds stage A spent screening (near 0 when every verdict was remembered). */
+  screenMs: number;
 }
 
 export interface CascadeOptions {
@@ -54,7 +56,12 @@ export interface CascadeOptions {
   /** How many stage-A survivors the judge sees (stage B). */
   judgeTopN: number;
   signal: AbortSignal;
+  /** Where screening verdicts are remembered; the process's own memo by default. */
+  screening?: ScreeningMemo;
 }
+
+/** One memo per process: every search in it shares what was screened. */
+const PROCESS_SCREENING = new ScreeningMemo();
 
 const UNPARSED: Signals = {
   answerability: null,
@@ -93,9 +100,13 @@ export async function runCascade(
   options: CascadeOptions,
 ): Promise<CascadeResult> {
   const analysis = analyzeQuery(query);
+  const screening = options.screening ?? PROCESS_SCREENING;
+  let screenMs = 0;
   const stageA = candidates.map((candidate, id) => {
     // Everything the provider sent: title, whole description, extra passages, original markup.
-    const injection = screenResult(candidate);
+    const screenStarted = performance.now();
+    const injection = screening.screen(candidate);
+    screenMs += performance.now() - screenStarted;
     const topicality = onTopic(analysis, indexCandidate({ title: candidate.title, body: candidate.snippet }));
     const prefilter = (0.5 * topicality + 0.5 / Math.sqrt(candidate.provider_rank)) * (1 - 0.4 * injection.score);
     return { id, candidate, injection, topicality, prefilter };
@@ -136,5 +147,5 @@ export async function runCascade(
     };
   });
   ranked.sort(compareRanked);
-  return { ranked, usage };
+  return { ranked, usage, screenMs };
 }

@@ -6,3 +6,4 @@ export type { HiddenChannel, HiddenText, PageText } from './screen-page.ts';
 export { HIDDEN_CHANNELS, hiddenEvidence, screenPage } from './screen-page.ts';
 export type { EvidenceField, FieldEvidence, ResultAssessment, ScreenedResult } from './screen-result.ts';
 export { hiddenParts, screenResult } from './screen-result.ts';
+export { SCREENING_MEMO_ENTRIES, ScreeningMemo } from './screening-memo.ts';
