@@ -12,6 +12,8 @@ import {
   sentenceTraits,
 } from '@rankgate/ranking/screening/learned';
 
+import { flatText } from '@rankgate/ranking/screening';
+
 import type { Random } from './random.ts';
 
 export interface Encoded {
@@ -32,8 +34,9 @@ export interface Geometry {
 }
 
 export function encode(raw: string, label: 0 | 1, weight: number, geometry: Geometry): Encoded {
-  // The product reads the flat form (detectInjection: one space per whitespace run), so training does too.
-  const text = raw.replace(/\s+/g, ' ').trim();
+  // The product reads the flat form (detectInjection: one space per whitespace run, words undisguised), so training
+  // does too.
+  const { text } = flatText(raw);
   const buckets: number[] = [];
   const blocks: number[] = [];
   const mask = 2 ** geometry.bucketsLog2 - 1;

@@ -65,7 +65,7 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   // Rules and model read the flat form (one space per whitespace run); spans map back to `text`.
   const flat = flatText(text.length > MAX_SCANNED_CHARS ? text.slice(0, MAX_SCANNED_CHARS) : text);
   const scanned = flat.text;
-  const rules = flatRuleEvidence(scanned);
+  const rules = flatRuleEvidence(flat);
   const window = model.score(scanned);
   const { combine } = model;
   const modelPart = combine.model * window.logit;
@@ -85,7 +85,7 @@ function assess(text: string, model: InjectionModel, decode: boolean): Required<
   const reasons = rules.hits.map((hit) => hit.family.reason);
   const toOriginal = (start: number, end: number, reason: string): EvidenceSpan => ({
     start: flat.original(start),
-    end: end > start ? flat.original(end - 1) + 1 : flat.original(start),
+    end: end > start ? flat.originalEnd(end) : flat.original(start),
     reason,
   });
   const evidence: EvidenceSpan[] = rules.hits.flatMap((hit) =>

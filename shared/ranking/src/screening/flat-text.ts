@@ -1,20 +1,32 @@
 /**
- * Text as the detector reads it: every run of whitespace one space, none at the ends. Rules and the
- * learned model both read this form, so no evidence depends on lines, tabs, padding (a markdown
- * table's aligned cells) or on where a provider cut its text; spans map back to the original.
+ * Text as the detector reads it: every run of whitespace one space, none at the ends, and words in
+ * the letters they show (./disguised-text.ts: no invisible characters inside them, no look-alikes).
+ * Rules and the learned model both read this form, so no evidence depends on lines, tabs, padding
+ * (a markdown table's aligned cells), on where a provider cut its text or on how a word was
+ * disguised; spans map back to the original.
  */
+import type { Span } from './rule-evidence.ts';
+import { disguisedWords, readWord } from './disguised-text.ts';
 
 export interface FlatText {
   /** The collapsed text. */
   text: string;
   /** The offset in the original text of offset `i` of the collapsed one (`text.length` maps to the end). */
   original(i: number): number;
+  /** The offset in the original text just after the character before offset `i` of the collapsed one. */
+  originalEnd(i: number): number;
+  /** The word (in the collapsed text) where the first invisible character was taken out, if one was. */
+  hidden: Span | null;
 }
 
-/** Anything the flat form would change: a whitespace run, whitespace other than a space, or space at an end. */
-const NOT_FLAT = /\s\s|[^\S ]|^\s|\s$/;
+/**
+ * Anything the flat form would change: a whitespace run, whitespace other than a space, or space at an end. U+FEFF,
+ * whitespace to a regular expression, is an invisible character to the reader: ./disguised-text.ts takes it out.
+ */
+const NOT_FLAT = /[^\S\uFEFF]{2}|[^\S \uFEFF]|^[^\S\uFEFF]|[^\S\uFEFF]$/;
+const SPACE_RUN = /[^\S\uFEFF]{2,}|[^\S \uFEFF]/g;
 
-/** What `\s` matches, by character code (a regex per character is slow on a page). */
+/** What `\s` matches but U+FEFF, by character code (a regex per character is slow on a page). */
 const isSpaceCode = (code: number): boolean =>
   code <= 32
     ? code === 32 || (code >= 9 && code <= 13)
@@ -25,8 +37,7 @@ const isSpaceCode = (code: number): boolean =>
       code === 0x2029 ||
       code === 0x202f ||
       code === 0x205f ||
-      code === 0x3000 ||
-      code === 0xfeff;
+      code === 0x3000;
 
 /** Offsets in the collapsed text back to offsets in the original. */
 function offsetMap(text: string): Int32Array {
@@ -48,15 +59,86 @@ function offsetMap(text: string): Int32Array {
 }
 
 export function flatText(text: string): FlatText {
-  if (!NOT_FLAT.test(text)) return { text, original: (i) => i };
-  // Only runs that are not already one space are replaced (as /\s+/ would, with far fewer matches on prose).
-  const flat = text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
+  const collapsed = collapse(text);
+  const words = disguisedWords(collapsed.text);
+  return words.length === 0 ? collapsed : undisguise(collapsed, words);
+}
+
+function collapse(text: string): FlatText {
+  if (!NOT_FLAT.test(text)) return { text, original: (i) => i, originalEnd: (i) => i, hidden: null };
+  // Only runs that are not already one space are replaced (as /\s+/ would, with far fewer matches on prose); each
+  // end then holds one space at most.
+  let flat = text.replace(SPACE_RUN, ' ');
+  if (flat.endsWith(' ')) flat = flat.slice(0, -1);
+  if (flat.startsWith(' ')) flat = flat.slice(1);
   let map: Int32Array | null = null;
-  return {
-    text: flat,
-    original(i) {
-      map ??= offsetMap(text);
-      return map[Math.max(0, Math.min(i, flat.length))] ?? text.length;
-    },
+  const original = (i: number): number => {
+    map ??= offsetMap(text);
+    return map[Math.max(0, Math.min(i, flat.length))] ?? text.length;
   };
+  return { text: flat, original, originalEnd: (i) => (i > 0 ? original(i - 1) + 1 : original(0)), hidden: null };
+}
+
+/** A stretch of the undisguised text: copied from the collapsed text, or one word read anew. */
+interface Piece {
+  /** Where it starts in the undisguised text, and in the collapsed one. */
+  at: number;
+  from: number;
+  word?: ReturnType<typeof readWord>;
+}
+
+/**
+ * The collapsed text with its disguised words read as the letters they show (only those words are walked, so a
+ * page with one costs little more than one without); offsets go through both steps back to the original.
+ */
+function undisguise(collapsed: FlatText, words: readonly (readonly [number, number])[]): FlatText {
+  const source = collapsed.text;
+  const pieces: Piece[] = [];
+  let text = '';
+  let cursor = 0;
+  let hidden: Span | null = null;
+  for (const [start, end] of words) {
+    if (start > cursor) {
+      pieces.push({ at: text.length, from: cursor });
+      text += source.slice(cursor, start);
+    }
+    const word = readWord(source.slice(start, end));
+    if (word.hidden && hidden === null)
+      hidden = { start: text.length, end: text.length + Math.max(1, word.text.length) };
+    pieces.push({ at: text.length, from: start, word });
+    text += word.text;
+    cursor = end;
+    // A word of invisible characters alone leaves no word: one space between its neighbours, not two.
+    if (word.text.length === 0 && (text.length === 0 || text.endsWith(' ')) && source.charCodeAt(cursor) === 32)
+      cursor += 1;
+  }
+  if (cursor < source.length) {
+    pieces.push({ at: text.length, from: cursor });
+    text += source.slice(cursor);
+  }
+  if (text.endsWith(' ')) text = text.slice(0, -1);
+  /** The piece holding offset i of the undisguised text (the last piece starting at or before it). */
+  const pieceAt = (i: number): Piece => {
+    let low = 0;
+    let high = pieces.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((pieces[mid]?.at ?? 0) <= i) low = mid;
+      else high = mid - 1;
+    }
+    return pieces[low] ?? { at: 0, from: 0 };
+  };
+  const original = (i: number): number => {
+    if (i >= text.length) return collapsed.originalEnd(source.length);
+    const piece = pieceAt(Math.max(0, i));
+    const inPiece = Math.max(0, i) - piece.at;
+    return collapsed.original(piece.from + (piece.word ? (piece.word.starts[inPiece] ?? 0) : inPiece));
+  };
+  const originalEnd = (i: number): number => {
+    if (i <= 0) return original(0);
+    const piece = pieceAt(Math.min(i, text.length) - 1);
+    const inPiece = Math.min(i, text.length) - piece.at;
+    return collapsed.originalEnd(piece.from + (piece.word ? (piece.word.ends[inPiece - 1] ?? 0) : inPiece));
+  };
+  return { text, original, originalEnd, hidden };
 }

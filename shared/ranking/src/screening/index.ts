@@ -7,3 +7,5 @@ export { HIDDEN_CHANNELS, hiddenEvidence, screenPage } from './screen-page.ts';
 export type { EvidenceField, FieldEvidence, ResultAssessment, ScreenedResult } from './screen-result.ts';
 export { hiddenParts, screenResult } from './screen-result.ts';
 export { SCREENING_MEMO_ENTRIES, ScreeningMemo } from './screening-memo.ts';
+export type { FlatText } from './flat-text.ts';
+export { flatText } from './flat-text.ts';

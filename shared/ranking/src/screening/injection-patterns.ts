@@ -18,6 +18,12 @@ export interface InjectionFamily {
   readonly match?: (text: string) => boolean;
 }
 
+/**
+ * Zero-width characters, word joiners, tag characters (./disguised-text.ts, isHiddenCode). The detector's flat
+ * form takes them out so the words they split are read whole; the flat form says where one was (FlatText.hidden).
+ */
+export const HIDDEN_CHARACTERS: InjectionFamily = { reason: 'hidden characters', weight: 0.2, patterns: [] };
+
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
 
 /** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
@@ -385,9 +391,5 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\b(?:following|subsequent|below)\s+(?:code|snippet|script)(?:\s+(?:snippet|block|excerpt|section|segment|fragment|sample))?\b[^\n]{0,80}\b(?:in|into|within|to)\s+(?:your|the)\s+(?:code|solution|implementation|codebase|algorithm|program|response|answer|reply)\b[^\n]{0,40}:?\s*```/i,
     ],
   },
-  {
-    reason: 'hidden characters',
-    weight: 0.2,
-    patterns: [/[\u200B-\u200F\u2060-\u2064\uFEFF\u{E0000}-\u{E007F}]/u],
-  },
+  HIDDEN_CHARACTERS,
 ];

@@ -3,7 +3,8 @@
  * together. Text is read with every run of whitespace as one space, so no rule depends on lines.
  */
 import type { InjectionFamily } from './injection-patterns.ts';
-import { INJECTION_FAMILIES } from './injection-patterns.ts';
+import { HIDDEN_CHARACTERS, INJECTION_FAMILIES } from './injection-patterns.ts';
+import type { FlatText } from './flat-text.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
 import { leadingWords } from './pattern-words.ts';
@@ -121,19 +122,20 @@ export interface RuleEvidence {
 /** The rule families found in `text`, with spans in `text` itself. */
 export function ruleEvidence(text: string): RuleEvidence {
   const flat = flatText(text);
-  const found = flatRuleEvidence(flat.text);
+  const found = flatRuleEvidence(flat);
   for (const hit of found.hits) {
-    if (hit.span) hit.span = { start: flat.original(hit.span.start), end: flat.original(hit.span.end - 1) + 1 };
+    if (hit.span) hit.span = { start: flat.original(hit.span.start), end: flat.originalEnd(hit.span.end) };
   }
   return found;
 }
 
-/** As ruleEvidence, for a text that is already flat (flatText's output, as the detector holds): spans in it. */
-export function flatRuleEvidence(text: string): RuleEvidence {
+/** As ruleEvidence, for a text already in its flat form (flatText's output, as the detector holds): spans in it. */
+export function flatRuleEvidence(flat: Pick<FlatText, 'text' | 'hidden'>): RuleEvidence {
+  const { text } = flat;
   const matched = familiesMatching(text);
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
-    const span = matched.get(family);
+    const span = family === HIDDEN_CHARACTERS ? flat.hidden : matched.get(family);
     if (span) hits.push({ family, span });
     else if (family.match?.(text) === true) hits.push({ family });
   }
