@@ -18,6 +18,8 @@ export interface InjectionFamily {
   readonly match?: (text: string) => boolean;
 }
 
+import { DIRECTIVE_TO_AI } from './directive-to-ai.ts';
+
 /**
  * Zero-width characters, word joiners, tag characters (./disguised-text.ts, isHiddenCode). The detector's flat
  * form takes them out so the words they split are read whole; the flat form says where one was (FlatText.hidden).
@@ -237,6 +239,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       new RegExp(String.raw`\b(?:as an? ${AI}|dear ${AI}),? (?:you|please)\b`, 'i'),
     ],
   },
+  DIRECTIVE_TO_AI,
   {
     reason: 'code that sends data away or damages the system',
     weight: 0.3,
