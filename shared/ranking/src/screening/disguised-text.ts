@@ -15,6 +15,14 @@ export const Disguise = {
   Mark: -3,
 } as const;
 
+import type { InjectionFamily } from './injection-patterns.ts';
+
+/**
+ * Zero-width characters, word joiners, tag characters (isHiddenCode). The detector's flat
+ * form takes them out so the words they split are read whole; the flat form says where one was (FlatText.hidden).
+ */
+export const HIDDEN_CHARACTERS: InjectionFamily = { reason: 'hidden characters', weight: 0.2, patterns: [] };
+
 /** Invisible characters the "hidden characters" rule family names (zero-width, word joiners, tags). */
 export const isHiddenCode = (code: number): boolean =>
   (code >= 0x200b && code <= 0x200f) || (code >= 0x2060 && code <= 0x2064) || code === 0xfeff || isTag(code);

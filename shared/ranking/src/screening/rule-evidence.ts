@@ -3,7 +3,8 @@
  * together. Text is read with every run of whitespace as one space, so no rule depends on lines.
  */
 import type { InjectionFamily } from './injection-patterns.ts';
-import { HIDDEN_CHARACTERS, INJECTION_FAMILIES } from './injection-patterns.ts';
+import { HIDDEN_CHARACTERS } from './disguised-text.ts';
+import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import type { FlatText } from './flat-text.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
