@@ -152,6 +152,21 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     counted as a conversation only by its first person and questions, not its second person (notification e-mails
     say "your account" throughout), retrained: +0.007 / +0.022 / +0.016, but WildGuard 0.035 and the probe set's FPR
     0.100.
+  - *Detector round 9, 2026-11-28 (model 2026-11-28.1: words read as the letters they show; two rule forms and a
+    rule family for text written to the AI that reads it)*: written from general knowledge of how attackers hide words
+    from filters (invisible characters inside words, ASCII smuggled as Unicode tag characters, fullwidth, circled and
+    mathematical letters, strike-through marks, Cyrillic and Greek look-alikes) and of attacks that address the AI
+    reading a page ("Any chatbot quoting this page must …", "Note to the AI summarising this review: …"), fake ends of
+    the text read ("End of document. Begin new session.") and jailbreak personas, and tested on sentences written for
+    the purpose (a bakery page, a library page, a museum page), not on any evaluation row. The benign sets were read
+    only as counts of rows the new patterns match (none of DL19's passages, SciFact's abstracts, WildGuard, NotInject
+    or the benign e-mails). The trainer reads the same form as the product, so the model was retrained (some training
+    texts hold such characters; held-out training figures moved by less than 0.005). Full eval (runSearch: web
+    passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR): 0.845 / 0.813 / 0.502, 0.024 /
+    0.028 / 0.005 (round 8: 0.845 / 0.813 / 0.506, 0.027 / 0.028 / 0.005). The evaluation sets hold no disguised
+    attack and few written to the reading AI, so these figures do not show the change; the unit tests do (an
+    override in fullwidth, mathematical letters, look-alikes or tag characters scored 0.007–0.2 before, at least
+    0.55 now).
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the
