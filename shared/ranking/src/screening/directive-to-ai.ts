@@ -10,8 +10,12 @@ import type { InjectionFamily } from './injection-patterns.ts';
 
 /** What the AI is told about: this text, as a page calls itself. */
 const TEXT = String.raw`(?:page|text|site|website|web ?page|document|article|review|post|content|result|source|listing|e-?mail|message|snippet|passage|paragraph|section|comment|file)`;
-/** An AI named without doubt ("assistants" alone are people too; "agents" sell houses). */
-const AI = String.raw`(?:(?:ai|a\.i\.|automated|virtual|digital|language)\s+(?:models?|systems?|agents?|assistants?|tools?)|large\s+language\s+models?|llms?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt(?:-?\d[\w.]*)?|ai)`;
+/**
+ * An AI named without doubt ("assistants" alone are people too; "agents" sell houses). Each form starts with its own
+ * word (a prefix is looked for behind the noun), so the rule scan tries the pattern only where such a word starts
+ * (a version after a name, "GPT-4", would hide that word from the scan: the plain name is the form matched).
+ */
+const AI = String.raw`(?:llms?|large\s+language\s+models?|language\s+models?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt|ai|(?:models?|systems?|agents?|assistants?|tools?)(?<=\b(?:ai|automated|virtual|digital|language)\s+\w+))`;
 /** An AI, or a model or assistant when it is reading this text. */
 const AI_READER = String.raw`(?:${AI}|assistants?|models?)`;
 const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing)`;
