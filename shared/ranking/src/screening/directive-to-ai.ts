@@ -6,7 +6,7 @@
  * this text and does not match; a person's own prompt may well say "Hi ChatGPT, please summarise this
  * article", so the family weighs little alone and its weight when planted in a page.
  */
-import type { InjectionFamily } from './injection-patterns.ts';
+import type { InjectionFamily } from './injection-family.ts';
 
 /** What the AI is told about: this text, as a page calls itself. */
 const TEXT = String.raw`(?:page|text|site|website|web ?page|document|article|review|post|content|result|source|listing|e-?mail|message|snippet|passage|paragraph|section|comment|file)`;

@@ -6,6 +6,7 @@
  * Latin word ("Іgnоrе"). The detector reads the word they spell. A word wholly in another script
  * is left as it is: only a word that mixes scripts is read as Latin.
  */
+import type { InjectionFamily } from './injection-family.ts';
 
 /** What a character becomes besides an ASCII code: kept, removed, or a combining mark. */
 export const Disguise = {
@@ -14,8 +15,6 @@ export const Disguise = {
   /** A combining mark: removed after a Latin letter, kept elsewhere (it is how some scripts are written). */
   Mark: -3,
 } as const;
-
-import type { InjectionFamily } from './injection-patterns.ts';
 
 /**
  * Zero-width characters, word joiners, tag characters (isHiddenCode). The detector's flat

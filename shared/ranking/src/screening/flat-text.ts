@@ -5,8 +5,14 @@
  * (a markdown table's aligned cells), on where a provider cut its text or on how a word was
  * disguised; spans map back to the original.
  */
-import type { Span } from './rule-evidence.ts';
+import type { ReadWord } from './disguised-text.ts';
 import { disguisedWords, readWord } from './disguised-text.ts';
+
+/** A stretch of a text, [start, end): a rule family's first match, or a word. */
+export interface Span {
+  start: number;
+  end: number;
+}
 
 export interface FlatText {
   /** The collapsed text. */
@@ -84,7 +90,7 @@ interface Piece {
   /** Where it starts in the undisguised text, and in the collapsed one. */
   at: number;
   from: number;
-  word?: ReturnType<typeof readWord>;
+  word?: ReadWord;
 }
 
 /**

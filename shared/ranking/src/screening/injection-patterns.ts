@@ -3,23 +3,12 @@
  * suggests an injection) and patterns in several wordings and languages. Untrusted text is only
  * ever matched here, never interpreted.
  */
-export interface InjectionFamily {
-  /** Reason shown in `injection_reasons`. */
-  readonly reason: string;
-  readonly weight: number;
-  /**
-   * The weight instead, when the match sits in a sentence planted in a page: a longer text that is not itself
-   * a conversation with an assistant (see sentenceInPage). A person's own prompt may shape the reply it asks
-   * for; a web page, a mail or a table that does so is speaking to whoever's assistant reads it.
-   */
-  readonly plantedWeight?: number;
-  readonly patterns: readonly RegExp[];
-  /** Evidence that a single regular expression cannot express (repetition, encoded runs, disguised secrets). */
-  readonly match?: (text: string) => boolean;
-}
 
 import { DIRECTIVE_TO_AI } from './directive-to-ai.ts';
+import type { InjectionFamily } from './injection-family.ts';
 import { HIDDEN_CHARACTERS } from './disguised-text.ts';
+
+export type { InjectionFamily } from './injection-family.ts';
 
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
 

@@ -5,7 +5,7 @@
 import type { InjectionFamily } from './injection-patterns.ts';
 import { HIDDEN_CHARACTERS } from './disguised-text.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
-import type { FlatText } from './flat-text.ts';
+import type { FlatText, Span } from './flat-text.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
 import { leadingWords } from './pattern-words.ts';
@@ -74,11 +74,7 @@ function firstMatch({ regex, sticky, leads }: ScannedPattern, text: string): Reg
   return regex.exec(text);
 }
 
-/** Where a family's first match lies in the text it was given: [start, end). */
-export interface Span {
-  start: number;
-  end: number;
-}
+export type { Span } from './flat-text.ts';
 
 /**
  * The families whose patterns match `text` (match functions aside), each with its first match: the
