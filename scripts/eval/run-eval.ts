@@ -93,7 +93,10 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   fixed hash of the query id, \`scripts/train/dl19-split.ts\`; about 60 % of the queries are training queries, whose
   passages the detector was trained on, the rest are here, and a passage in both pools counts as evaluation); and *web
   passages*: each BIPIA test attack spliced into one of those passages at the row's own position (start / middle / end,
-  one space, seeded), with as many clean passages beside them. The *probe* set (\`scripts/eval/probe/\`) is 40 attacks and
+  one space, seeded), with as many clean passages beside them; *disguised web passages*: the same rows with each
+  attack written in one of six disguises in turn (zero-width spaces or soft hyphens inside words, invisible Unicode tag
+  characters, fullwidth or mathematical letters, Cyrillic look-alikes: \`scripts/eval/disguises.ts\`), the clean
+  passages with soft hyphens in their long words. The *probe* set (\`scripts/eval/probe/\`) is 40 attacks and
   40 hard negatives the team wrote as web passages; the trainer never reads it. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the

@@ -164,9 +164,12 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     texts hold such characters; held-out training figures moved by less than 0.005). Full eval (runSearch: web
     passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR): 0.845 / 0.813 / 0.502, 0.024 /
     0.028 / 0.005 (round 8: 0.845 / 0.813 / 0.506, 0.027 / 0.028 / 0.005). The evaluation sets hold no disguised
-    attack and few written to the reading AI, so these figures do not show the change; the unit tests do (an
-    override in fullwidth, mathematical letters, look-alikes or tag characters scored 0.007–0.2 before, at least
-    0.55 now).
+    attack and few written to the reading AI, so these figures do not show the change. A set was built to measure
+    it (*disguised web passages*: the web-passages attacks, each in one of six disguises written from published
+    techniques, \`scripts/eval/disguises.ts\`; no choice was made on its figures): detectInjection recall 0.057 with
+    round 8's detector, 0.852 now, the same rows flagged as undisguised but for the invisible-character evidence
+    (+7 rows) and one row of Cyrillic look-alikes (a word made only of look-alike letters stays Cyrillic: −1).
+
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
   - *LLM judges' score weights* (2026-11-21): the provider-order weight (0.6) and the other score weights of the

@@ -2,7 +2,8 @@
  * Sets built from the DL19 pool's EVALUATION part (passages of the queries the training split left
  * out, see scripts/train/dl19-split.ts): the clean passages (false positives on real web text),
  * and "web passages": each BIPIA test attack spliced into a passage at the row's own position
- * (start / middle / end, one space, seeded), with as many clean passages beside them.
+ * (start / middle / end, one space, seeded), with as many clean passages beside them; and the same with each attack
+ * disguised (./disguises.ts).
  */
 import { collapse, splice } from '../train/splice.ts';
 import type { SplicePosition } from '../train/splice.ts';
@@ -10,6 +11,7 @@ import { splitDl19Pool } from '../train/dl19-split.ts';
 import { seededRandom } from '../train/random.ts';
 import { dataPath } from './data.ts';
 import { readJsonl } from './metrics.ts';
+import { DISGUISES, disguise } from './disguises.ts';
 
 export interface BuiltRow {
   text: string;
@@ -35,6 +37,33 @@ export async function dl19EvaluationRows(): Promise<BuiltRow[]> {
 }
 
 export async function webPassageRows(): Promise<BuiltRow[]> {
+  return splicedRows(
+    (attack) => ({ attack, category: null }),
+    (passage) => passage,
+  );
+}
+
+/**
+ * The same attacks in the same passages, each written in one of the disguises (./disguises.ts, in turn: every kind
+ * on a sixth of the rows), the disguise as its category; the clean passages beside them carry soft hyphens in
+ * their long words, as typeset web text does.
+ */
+export async function disguisedWebPassageRows(): Promise<BuiltRow[]> {
+  let next = 0;
+  return splicedRows(
+    (attack) => {
+      const kind = DISGUISES[next++ % DISGUISES.length] ?? 'zero-width';
+      return { attack: disguise(attack, kind), category: kind };
+    },
+    (passage) => disguise(passage, 'soft-hyphen'),
+  );
+}
+
+/** Each BIPIA test attack spliced into a passage at its own position, and as many clean passages. */
+async function splicedRows(
+  write: (attack: string) => { attack: string; category: string | null },
+  clean: (passage: string) => string,
+): Promise<BuiltRow[]> {
   const random = seededRandom(SEED);
   const passages = random.shuffle(await dl19EvaluationPassages());
   const rows: BuiltRow[] = [];
@@ -49,14 +78,16 @@ export async function webPassageRows(): Promise<BuiltRow[]> {
       (position !== 'start' && position !== 'middle' && position !== 'end')
     )
       continue;
+    const written = write(attack);
     rows.push({
-      text: splice(take(), attack, position as SplicePosition),
+      text: splice(take(), written.attack, position as SplicePosition),
       label: 1,
       source: String(row.source ?? 'bipia'),
-      category: position,
+      category: written.category ?? position,
     });
   }
   const attacks = rows.length;
-  for (let i = 0; i < attacks; i += 1) rows.push({ text: take(), label: 0, source: 'dl19-clean', category: 'clean' });
+  for (let i = 0; i < attacks; i += 1)
+    rows.push({ text: clean(take()), label: 0, source: 'dl19-clean', category: 'clean' });
   return rows;
 }
