@@ -168,6 +168,10 @@ export function disguisedWords(text: string): [number, number][] {
   for (let site = SITES.exec(text); site !== null; site = SITES.exec(text)) {
     const from = site.index;
     const to = from + site[0].length;
+    // Inside a word already taken: one look back and one ahead per word, never per site (a word of 100,000 sites
+    // would otherwise cost their square).
+    const last = words[words.length - 1];
+    if (last && to <= last[1]) continue;
     let disguised = false;
     let lookAlike = false;
     for (let i = from; i < to && !disguised; i += 1) {
@@ -181,7 +185,6 @@ export function disguisedWords(text: string): [number, number][] {
     const start = from === 0 ? 0 : text.lastIndexOf(' ', from - 1) + 1;
     const space = text.indexOf(' ', to);
     const end = space < 0 ? text.length : space;
-    const last = words[words.length - 1];
     if (last && last[1] >= start) last[1] = Math.max(last[1], end);
     else words.push([start, end]);
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { disguisedWords } from './disguised-text.ts';
 import { flatText } from './flat-text.ts';
 
 describe('flatText', () => {
@@ -72,6 +73,25 @@ describe('flatText reads disguised words as the letters they show', () => {
     // Only the word that mixes scripts is read as Latin.
     expect(flatText(greek).text).toBe('Η α-έλικα και το NF-kB σε ένα κύτταρο.');
     expect(flatText('नमस्ते दुनिया').text).toBe('नमस्ते दुनिया');
+  });
+});
+
+describe('flatText on hostile text', () => {
+  it('takes one word for all the disguised characters inside it', () => {
+    expect(disguisedWords('a\u200B'.repeat(1000))).toEqual([[0, 2000]]);
+    expect(disguisedWords('ab\u200Bc d ab\u200Bc')).toEqual([
+      [0, 4],
+      [7, 11],
+    ]);
+  });
+
+  // A guard against the quadratic form (a look back to the word's start from every site took 36 s here), not a
+  // speed measurement: linear, it takes about 50 ms.
+  it('reads a 200,000-character word of alternating letters and invisible characters in well under a second', () => {
+    const started = performance.now();
+    expect(flatText('a\u200B'.repeat(100_000)).text).toBe('a'.repeat(100_000));
+    expect(flatText('aа'.repeat(100_000)).text).toBe('a'.repeat(200_000));
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 
