@@ -20,7 +20,12 @@ export const Disguise = {
  * Zero-width characters, word joiners, tag characters (isHiddenCode). The detector's flat
  * form takes them out so the words they split are read whole; the flat form says where one was (FlatText.hidden).
  */
-export const HIDDEN_CHARACTERS: InjectionFamily = { reason: 'hidden characters', weight: 0.2, patterns: [] };
+export const HIDDEN_CHARACTERS: InjectionFamily = {
+  reason: 'hidden characters',
+  weight: 0.2,
+  patterns: [],
+  find: (read) => read.hidden,
+};
 
 /** Invisible characters the "hidden characters" rule family names (zero-width, word joiners, tags). */
 export const isHiddenCode = (code: number): boolean =>
@@ -29,66 +34,64 @@ export const isHiddenCode = (code: number): boolean =>
 const isTag = (code: number): boolean => code >= 0xe0000 && code <= 0xe007f;
 
 /** Letters of other scripts that look like a Latin letter, as the Latin letter. */
-const LOOK_ALIKES = new Map<number, number>(
-  [
-    // Cyrillic
-    ['а', 'a'],
-    ['е', 'e'],
-    ['о', 'o'],
-    ['р', 'p'],
-    ['с', 'c'],
-    ['у', 'y'],
-    ['х', 'x'],
-    ['і', 'i'],
-    ['ј', 'j'],
-    ['ѕ', 's'],
-    ['ԁ', 'd'],
-    ['ԛ', 'q'],
-    ['ԝ', 'w'],
-    ['һ', 'h'],
-    ['ӏ', 'l'],
-    ['А', 'A'],
-    ['В', 'B'],
-    ['Е', 'E'],
-    ['К', 'K'],
-    ['М', 'M'],
-    ['Н', 'H'],
-    ['О', 'O'],
-    ['Р', 'P'],
-    ['С', 'C'],
-    ['Т', 'T'],
-    ['Х', 'X'],
-    ['І', 'I'],
-    ['Ј', 'J'],
-    ['Ѕ', 'S'],
-    ['Ү', 'Y'],
-    // Greek
-    ['α', 'a'],
-    ['ο', 'o'],
-    ['ν', 'v'],
-    ['ρ', 'p'],
-    ['ι', 'i'],
-    ['κ', 'k'],
-    ['Α', 'A'],
-    ['Β', 'B'],
-    ['Ε', 'E'],
-    ['Ζ', 'Z'],
-    ['Η', 'H'],
-    ['Ι', 'I'],
-    ['Κ', 'K'],
-    ['Μ', 'M'],
-    ['Ν', 'N'],
-    ['Ο', 'O'],
-    ['Ρ', 'P'],
-    ['Τ', 'T'],
-    ['Υ', 'Y'],
-    ['Χ', 'X'],
-  ].map(([from, to]) => [(from ?? '').charCodeAt(0), (to ?? '').charCodeAt(0)]),
-);
+const LOOK_ALIKES: readonly (readonly [string, string])[] = [
+  // Cyrillic
+  ['а', 'a'],
+  ['е', 'e'],
+  ['о', 'o'],
+  ['р', 'p'],
+  ['с', 'c'],
+  ['у', 'y'],
+  ['х', 'x'],
+  ['і', 'i'],
+  ['ј', 'j'],
+  ['ѕ', 's'],
+  ['ԁ', 'd'],
+  ['ԛ', 'q'],
+  ['ԝ', 'w'],
+  ['һ', 'h'],
+  ['ӏ', 'l'],
+  ['А', 'A'],
+  ['В', 'B'],
+  ['Е', 'E'],
+  ['К', 'K'],
+  ['М', 'M'],
+  ['Н', 'H'],
+  ['О', 'O'],
+  ['Р', 'P'],
+  ['С', 'C'],
+  ['Т', 'T'],
+  ['Х', 'X'],
+  ['І', 'I'],
+  ['Ј', 'J'],
+  ['Ѕ', 'S'],
+  ['Ү', 'Y'],
+  // Greek
+  ['α', 'a'],
+  ['ο', 'o'],
+  ['ν', 'v'],
+  ['ρ', 'p'],
+  ['ι', 'i'],
+  ['κ', 'k'],
+  ['Α', 'A'],
+  ['Β', 'B'],
+  ['Ε', 'E'],
+  ['Ζ', 'Z'],
+  ['Η', 'H'],
+  ['Ι', 'I'],
+  ['Κ', 'K'],
+  ['Μ', 'M'],
+  ['Ν', 'N'],
+  ['Ο', 'O'],
+  ['Ρ', 'P'],
+  ['Τ', 'T'],
+  ['Υ', 'Y'],
+  ['Χ', 'X'],
+];
 
 /** The look-alikes by code, from U+0370 (Greek) to U+052F (Cyrillic): the Latin letter, or 0. */
 const LOOK_ALIKE_TABLE = new Uint8Array(0x530 - 0x370);
-for (const [from, to] of LOOK_ALIKES) LOOK_ALIKE_TABLE[from - 0x370] = to;
+for (const [from, to] of LOOK_ALIKES) LOOK_ALIKE_TABLE[from.charCodeAt(0) - 0x370] = to.charCodeAt(0);
 
 /** The Latin letter a look-alike stands for, or −1. */
 export const lookAlikeOf = (code: number): number =>

@@ -6,13 +6,10 @@
  * disguised; spans map back to the original.
  */
 import type { ReadWord } from './disguised-text.ts';
+import type { Span } from './injection-family.ts';
 import { disguisedWords, readWord } from './disguised-text.ts';
 
-/** A stretch of a text, [start, end): a rule family's first match, or a word. */
-export interface Span {
-  start: number;
-  end: number;
-}
+export type { Span } from './injection-family.ts';
 
 export interface FlatText {
   /** The collapsed text. */

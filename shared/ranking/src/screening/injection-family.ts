@@ -2,6 +2,19 @@
  * A family of prompt-injection evidence: a weight (how strongly one match alone suggests an injection) and
  * patterns in several wordings and languages (./injection-patterns.ts lists them).
  */
+/** A stretch of a text, [start, end): a rule family's first match, or a word. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** What the detector reads (./flat-text.ts, FlatText), as much of it as a family may look at. */
+export interface ReadText {
+  readonly text: string;
+  /** The word where the reading took out an invisible character, if it did. */
+  readonly hidden: Span | null;
+}
+
 export interface InjectionFamily {
   /** Reason shown in `injection_reasons`. */
   readonly reason: string;
@@ -15,4 +28,6 @@ export interface InjectionFamily {
   readonly patterns: readonly RegExp[];
   /** Evidence that a single regular expression cannot express (repetition, encoded runs, disguised secrets). */
   readonly match?: (text: string) => boolean;
+  /** Evidence found by the reading of the text itself rather than in its words, and where it lies. */
+  readonly find?: (read: ReadText) => Span | null;
 }

@@ -3,7 +3,6 @@
  * together. Text is read with every run of whitespace as one space, so no rule depends on lines.
  */
 import type { InjectionFamily } from './injection-patterns.ts';
-import { HIDDEN_CHARACTERS } from './disguised-text.ts';
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import type { FlatText, Span } from './flat-text.ts';
 import { flatText } from './flat-text.ts';
@@ -132,7 +131,7 @@ export function flatRuleEvidence(flat: Pick<FlatText, 'text' | 'hidden'>): RuleE
   const matched = familiesMatching(text);
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
-    const span = family === HIDDEN_CHARACTERS ? flat.hidden : matched.get(family);
+    const span = family.find ? family.find(flat) : matched.get(family);
     if (span) hits.push({ family, span });
     else if (family.match?.(text) === true) hits.push({ family });
   }
