@@ -5,6 +5,8 @@
  */
 
 import { DIRECTIVE_TO_AI } from './directive-to-ai.ts';
+import { NAMED_PERSON_DATA_REQUEST, PERSONAL_DATA_REQUEST } from './personal-data-request.ts';
+import { REPLY_DISGUISE, REPLY_SHAPING } from './reply-shaping.ts';
 import type { InjectionFamily } from './injection-family.ts';
 import { HIDDEN_CHARACTERS } from './disguised-text.ts';
 
@@ -16,6 +18,11 @@ const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|ch
 const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
 
 const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
+/**
+ * Not told never to: "never share your password", "do not email API keys", "we will never ask you to send your
+ * password" is security advice to a person.
+ */
+const NOT_NEGATED = String.raw`(?<!(?:\bnever|\bnot|n't)\s+(?:ever\s+|(?:ask|asks|request|require)\s+(?:you\s+)?(?:to\s+|for\s+)?)?)`;
 /** A disguise ending at most 60 characters before a mention of the secret, on its line. */
 const DISGUISE_BEFORE =
   /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
@@ -40,6 +47,10 @@ const CODE_PAYLOAD = [
   /\bos\.system\(|\bsubprocess\.(?:call|run|Popen|check_output)\(|\bexec\(\s*(?:open|requests|urllib)|\beval\(\s*(?:requests|urllib)/,
   /\brm\s+-rf\s+\/|\bdd\s+if=|\bmkfs\b|\bshutdown\b|\bsystemctl\s+stop\b|\bos\.remove\(\s*["']\/(?:lib|etc|usr|bin|boot)/,
   /\b(?:cookies?\.txt|cookies\.pkl|os\.environ\[|\/etc\/passwd|\.ssh\/id_rsa|keylog|pynput|psutil\.(?:virtual_memory|disk_partitions|net_if_addrs)|driverquery)\b/,
+  // Exhausting the machine: a fork bomb, or an endless loop that forks, spawns, allocates, opens or sends.
+  /\bos\.fork\(\)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bwhile\s*\(?\s*(?:True|true|1)\s*\)?\s*[:{][^\n]{0,120}?(?:\bfork\(|\.append\(|\.push\(|\bThread\(|\bProcess\(|\.start\(\)|\bsendp?\(|\bmalloc\(|\bTk\(\)|\bopen\()/,
+  // Flooding a host, changing where names resolve or how the network is set up, listening for a remote shell.
+  /\bfrom\s+scapy\b|\bsendp?\(\s*IP\(|\bhping3?\b|\bslowloris\b|\/etc\/hosts\b|\\etc\\hosts\b|\bwinreg\b|\breg\s+add\b|\bnetsh\b|\bSetDNSServerSearchOrder\b|\bWin32_NetworkAdapterConfiguration\b|\/bin\/(?:ba)?sh\s+-i\b|\bnc\s+-[a-z]*e\b|\basyncio\.start_server\(|\breactor\.listen(?:TCP|UDP)\(/,
 ];
 
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
@@ -187,7 +198,10 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.7,
     patterns: [
       /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]+\?[^)\s]*=/i,
-      /\b(?:send|post|forward|upload|leak|exfiltrate|email)\b[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b/i,
+      new RegExp(
+        String.raw`${NOT_NEGATED}\b(?:send|post|forward|upload|leak|exfiltrate|email)\b[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b`,
+        'i',
+      ),
       /\b(?:append|add|include)\b[^.\n]{0,30}\b(?:conversation|history|secrets?|credentials|api key)\b[^.\n]{0,30}\b(?:url|link|query string)\b/i,
     ],
   },
@@ -231,23 +245,10 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.3,
     patterns: CODE_PAYLOAD,
   },
-  {
-    reason: 'instructions for shaping the reply',
-    weight: 0.5,
-    plantedWeight: 0.7,
-    patterns: [
-      // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
-      // behind the match, only once it is found.
-      // Not "output" (here and below): "each line of your output must …" is how a programming exercise reads.
-      /\byour\s+(?:reply|replies|response|responses|answer|answers)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
-      /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
-      // The reader's own reply: "encrypt the message", "format the response as JSON" are what crypto and API docs say.
-      /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer|output|message)\b/i,
-      /\byour\s+(?:reply|response|answer)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
-      /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
-      /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json|base64|hex|binary|morse|emojis?|pig latin|rot13|leetspeak|reverse)\b/i,
-    ],
-  },
+  REPLY_SHAPING,
+  REPLY_DISGUISE,
+  PERSONAL_DATA_REQUEST,
+  NAMED_PERSON_DATA_REQUEST,
   {
     reason: 'attempt to switch the model into a special mode',
     weight: 0.5,
@@ -279,7 +280,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.6,
     patterns: [
       new RegExp(
-        String.raw`\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
+        String.raw`${NOT_NEGATED}\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
         'i',
       ),
       new RegExp(
