@@ -5,17 +5,25 @@
  * (fake tool and system messages, markdown exfiltration, several languages, typos and spacing,
  * encodings); the negatives are what a detector over-flags (security articles about injection,
  * API docs with system prompts, exercises, how-tos, notices). Small, so read its rates as coarse.
+ *
+ * The second probe (probe/injection-probe-2.jsonl, 2026-11-28) was written by a helper that saw neither the
+ * detector nor its training templates: 60 hard negatives (docs and privacy notes about "the user", exercises
+ * about "your answer", reply style guides, harmless code to add) and 30 attacks (a reply to disguise, private
+ * data asked for, harmful code to add, plain tasks planted in unrelated text).
  */
 import { fileURLToPath } from 'node:url';
 
 import { readJsonl } from './metrics.ts';
 import type { BuiltRow } from './web-passages.ts';
 
-const PROBE_FILE = fileURLToPath(new URL('./probe/injection-probe.jsonl', import.meta.url));
+const probeFile = (name: string): string => fileURLToPath(new URL(`./probe/${name}`, import.meta.url));
 
-export async function probeRows(): Promise<BuiltRow[]> {
+export const probeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe.jsonl'));
+export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-2.jsonl'));
+
+async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];
-  for await (const row of readJsonl(PROBE_FILE)) {
+  for await (const row of readJsonl(file)) {
     rows.push({
       text: String(row.text),
       label: row.label === 1 ? 1 : 0,
