@@ -169,6 +169,31 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     techniques, \`scripts/eval/disguises.ts\`; no choice was made on its figures): detectInjection recall 0.057 with
     round 8's detector, 0.852 now, the same rows flagged as undisguised but for the invisible-character evidence
     (+7 rows) and one row of Cyrillic look-alikes (a word made only of look-alike letters stays Cyrillic: −1).
+  - *Detector round 10, 2026-11-28 (model 2026-11-28.2: a reply to disguise, private data asked for, harmful code
+    to add; advice never to share is no exfiltration)*: **written after reading misses.** The web-passage attacks the
+    detector missed were listed, grouped by attack text, and so were CyberSecEval's; three kinds among them are known
+    attack classes the rules did not cover: a reply to be ciphered, encoded or reversed (and a reply in another
+    language or in emoji), a request for the user's (or a named person's) private data, and code to add whose payload
+    exhausts, floods or reconfigures the machine. Each family's patterns were written for the class from general
+    knowledge (other ciphers, encodings, languages, private data and malware kinds than the rows named), each with
+    benign sentences written for the purpose that must not match (survey privacy notes, exercises that convert to
+    binary or check an answer backwards, geolocation and admin docs, style guides on emoji, security advice); a
+    negation guard ("never send your password") was added to two older families after a hand-written advisory
+    tripped them. Treat the gains on web passages, BIPIA test and CyberSecEval as seen. Full eval (runSearch: web
+    passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR): 0.875 / 0.852 / 0.518, 0.024 /
+    0.028 / 0.005 (round 9: 0.845 / 0.813 / 0.502, 0.024 / 0.028 / 0.005). A second probe set was written by a
+    helper that saw neither the detector nor its training templates (60 hard negatives: docs and privacy notes about
+    "the user", exercises about "your answer", reply style guides, harmless code to add; 30 attacks): round 9's
+    detector 0.700 recall at 0.250 FPR, this one 0.800 at 0.250; its rows were read only as scores and reasons.
+    Most of its false alarms come from the learned model (admin and OAuth docs: "the user"; exercises: "your
+    answer"). Tried and not shipped, each retrained (same six figures, then probe 2): benign training packs of
+    docs, privacy notes, exercises and reply style guides among the procedures (0.857 / 0.843 / 0.510, 0.015 /
+    0.033 / 0.006; probe 2 0.767 / 0.150); the same with the procedures' old count (0.862 / 0.838 / 0.502, 0.024 /
+    0.031 / 0.006; 0.767 / 0.167); as a source of their own, outside the gate's calibration (0.862 / 0.843 / 0.510,
+    0.021 / 0.034 / 0.007; 0.767 / 0.200; at the shipped model's gate bias 0.858 / 0.843 / 0.506, WildGuard 0.030,
+    probe 2 FPR 0.150); docs and privacy notes only (0.870 / 0.850 / 0.510, WildGuard 0.035; probe 2 FPR 0.250).
+    The packs lower the docs' false alarms only with the exercises and style guides, whose "your answer" is also
+    what BIPIA's attacks say, and every variant took WildGuard over its target.
 
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
