@@ -191,7 +191,7 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     0.033 / 0.006; probe 2 0.767 / 0.150); the same with the procedures' old count (0.862 / 0.838 / 0.502, 0.024 /
     0.031 / 0.006; 0.767 / 0.167); as a source of their own, outside the gate's calibration (0.862 / 0.843 / 0.510,
     0.021 / 0.034 / 0.007; 0.767 / 0.200; at the shipped model's gate bias 0.858 / 0.843 / 0.506, WildGuard 0.030,
-    probe 2 FPR 0.150); docs and privacy notes only (0.870 / 0.850 / 0.510, WildGuard 0.035; probe 2 FPR 0.250).
+    probe 2 FPR 0.150); docs and privacy notes only (0.870 / 0.850 / 0.510, WildGuard 0.035; probe 2 FPR 0.250; at the shipped model's gate bias 0.867 / 0.848 / 0.510, WildGuard 0.033, probe 2 FPR 0.217).
     The packs lower the docs' false alarms only with the exercises and style guides, whose "your answer" is also
     what BIPIA's attacks say, and every variant took WildGuard over its target.
 

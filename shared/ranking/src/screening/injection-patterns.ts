@@ -22,7 +22,11 @@ const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
  * Not told never to: "never share your password", "do not email API keys", "we will never ask you to send your
  * password" is security advice to a person.
  */
-const NOT_NEGATED = String.raw`(?<!(?:\bnever|\bnot|n't)\s+(?:ever\s+|(?:ask|asks|request|require)\s+(?:you\s+)?(?:to\s+|for\s+)?)?)`;
+const NEGATION = String.raw`(?:\bnever|\bnot|n't)\s+(?:ever\s+|(?:ask|asks|request|require)\s+(?:you\s+)?(?:to\s+|for\s+)?)?`;
+/** Before the asking words. */
+const NOT_NEGATED = String.raw`(?<!${NEGATION})`;
+/** Right after a one-word verb, looking back over it: checked only where the verb matched. */
+const VERB_NOT_NEGATED = String.raw`(?<!${NEGATION}\w+)`;
 /** A disguise ending at most 60 characters before a mention of the secret, on its line. */
 const DISGUISE_BEFORE =
   /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
@@ -199,7 +203,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]+\?[^)\s]*=/i,
       new RegExp(
-        String.raw`${NOT_NEGATED}\b(?:send|post|forward|upload|leak|exfiltrate|email)\b[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b`,
+        String.raw`\b(?:send|post|forward|upload|leak|exfiltrate|email)\b${VERB_NOT_NEGATED}[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b`,
         'i',
       ),
       /\b(?:append|add|include)\b[^.\n]{0,30}\b(?:conversation|history|secrets?|credentials|api key)\b[^.\n]{0,30}\b(?:url|link|query string)\b/i,

@@ -1,9 +1,9 @@
 /**
  * Text that tells its reader how to write its own reply. A web page, a mail or a table has no reply
  * to shape: whoever's assistant reads it is the one addressed. Two families: shaping (a language, a
- * format, content to add), which a person's own prompt may ask for too, and disguise (a cipher, an
- * encoding, reversed letters, emoji), which hides the reply from the person who asked and which
- * nobody's ordinary request needs.
+ * format, emoji, content to add), which a person's own prompt may ask for too, and disguise (a cipher,
+ * an encoding such as base64, reversed letters), which hides the reply from the person who asked and
+ * which nobody's ordinary request needs.
  */
 import type { InjectionFamily } from './injection-family.ts';
 
@@ -33,7 +33,7 @@ export const REPLY_SHAPING: InjectionFamily = {
     /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer|output|message)\b/i,
     /\byour\s+(?:reply|response|answer)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
     /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
-    /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json)\b/i,
+    /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json|hex(?:adecimal)?|binary)\b/i,
     // Emoji for the reader's reply ("Use emojis to represent your answer", "respond only with emoji"); a style
     // guide's "use emojis in your replies sparingly" is advice to a person.
     new RegExp(
