@@ -193,7 +193,15 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     0.021 / 0.034 / 0.007; 0.767 / 0.200; at the shipped model's gate bias 0.858 / 0.843 / 0.506, WildGuard 0.030,
     probe 2 FPR 0.150); docs and privacy notes only (0.870 / 0.850 / 0.510, WildGuard 0.035; probe 2 FPR 0.250; at the shipped model's gate bias 0.867 / 0.848 / 0.510, WildGuard 0.033, probe 2 FPR 0.217).
     The packs lower the docs' false alarms only with the exercises and style guides, whose "your answer" is also
-    what BIPIA's attacks say, and every variant took WildGuard over its target.
+    what BIPIA's attacks say, and every variant took WildGuard over its target. Since one run decides little, the
+    two pack variants (outside the calibration) were then trained with three seeds each (20261124, 7, 99; web
+    passages / BIPIA test recall, WildGuard FPR, probe 2 FPR): the shipped code 0.875 / 0.867 / 0.880, 0.852 / 0.850
+    / 0.855, 0.028 / 0.030 / 0.033, 0.250 / 0.217 / 0.250; all four packs (1,000 texts) 0.862 / 0.858 / 0.868, 0.843 /
+    0.837 / 0.840, 0.034 / 0.031 / 0.036, 0.200 / 0.150 / 0.217; docs and privacy notes only (600) 0.870 / 0.862 /
+    0.872, 0.850 / 0.850 / 0.850, 0.035 / 0.034 / 0.033, 0.250 / 0.200 / 0.250. The packs cost about a point of
+    recall and half a point of WildGuard FPR for fewer false alarms on docs; not shipped. The same code's WildGuard
+    FPR spans 0.028 to 0.033 over seeds: the shipped seed's 0.028 is a favourable draw, and the target holds on two
+    seeds of three.
 
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.

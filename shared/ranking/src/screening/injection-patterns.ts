@@ -23,10 +23,10 @@ const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
  * password" is security advice to a person.
  */
 const NEGATION = String.raw`(?:\bnever|\bnot|n't)\s+(?:ever\s+|(?:ask|asks|request|require)\s+(?:you\s+)?(?:to\s+|for\s+)?)?`;
-/** Before the asking words. */
-const NOT_NEGATED = String.raw`(?<!${NEGATION})`;
 /** Right after a one-word verb, looking back over it: checked only where the verb matched. */
 const VERB_NOT_NEGATED = String.raw`(?<!${NEGATION}\w+)`;
+/** Words that ask for the secret; the pattern looks back over them for a negation, only where they matched. */
+const ASK_FOR_SECRET = String.raw`(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)`;
 /** A disguise ending at most 60 characters before a mention of the secret, on its line. */
 const DISGUISE_BEFORE =
   /\b(?:spell|reverse|backwards|encode|encrypt|base64|acrostic|letter by letter|each letter|first letters?|hex(?:adecimal)?|binary|morse|rot-?13|pig latin|nato alphabet|rhyme|poem|haiku|json|translate|hint|riddle|characters?)\b[^\n]{0,60}$/i;
@@ -284,7 +284,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.6,
     patterns: [
       new RegExp(
-        String.raw`${NOT_NEGATED}\b(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)\b[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
+        String.raw`\b${ASK_FOR_SECRET}\b(?<!${NEGATION}${ASK_FOR_SECRET})[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
         'i',
       ),
       new RegExp(
