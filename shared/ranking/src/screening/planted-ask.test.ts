@@ -26,6 +26,24 @@ describe('plantedAsk', () => {
     expect(planted(`${ask} ${PASSAGE}`)).toBe(ask);
   });
 
+  it.each([
+    'What are the best ways to invest a small inheritance in a volatile market?',
+    'How did the printing press change how news travelled in early modern Europe?',
+    'Which smartphone brands sold the most units worldwide in the last decade?',
+  ])('finds a self-contained question about something else in a page that asks nothing else: %s', (question) => {
+    expect(planted(`${PASSAGE} ${question}`)).toBe(question);
+    expect(planted(`${question} ${PASSAGE}`)).toBe(question);
+  });
+
+  it.each([
+    'What will this mean for the people who live along these low coasts?',
+    'Ever wondered why some harbours see almost no tide at all in a month?',
+    'Do you know how many fishing villages were built beside an estuary?',
+    'Why do they matter so much for the fishing fleets along the coast?',
+  ])('leaves a question tied to the page or its reader, or a hook that is no question form: %s', (question) => {
+    expect(planted(`${PASSAGE} ${question}`)).toBeNull();
+  });
+
   it('leaves a request standing alone: a person asking is not a planted request', () => {
     expect(planted('Recommend three podcasts about personal finance for a long drive.')).toBeNull();
   });

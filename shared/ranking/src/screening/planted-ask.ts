@@ -1,6 +1,7 @@
 /**
  * A request planted for the reader's assistant: one sentence of a page asks an assistant for content ("Provide a
- * list of…", "Can you recommend…", "How can I…?") about something else than the rest of the text, and nothing else
+ * list of…", "Can you recommend…", "How can I…?"), or asks a question that stands on its own ("Which brands sold
+ * the most phones last decade?"), about something else than the rest of the text, and nothing else
  * in the text asks, addresses anyone or questions. A guide, a worksheet or a FAQ asks and directs all along and on
  * its own topic; a person's prompt is a text of its own or a conversation; a page that otherwise only informs and
  * holds one foreign request is speaking to whoever's assistant reads it. Read from the sentence traits the learned
@@ -42,6 +43,38 @@ function hasWordsInOneCell(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** Words a self-contained question opens with (a rhetorical hook, "Ever wonder…?", opens otherwise). */
+const QUESTION_OPENERS = new Set(
+  'what how why which who where when can could would should will is are do does did'.split(' '),
+);
+/**
+ * Words that tie a question to the page or its reader: pointing back into the text around ("What will this mean for
+ * these prescribers?") or asking the reader about themselves ("Can you really learn to swim in a weekend?", a
+ * teaser's hook). A question holding one is the page's own.
+ */
+const TIED_TO_THE_PAGE = new Set(
+  "they them their theirs it its he she his her him these those such you your you're yours yourself".split(' '),
+);
+
+/** The lower-case words of text[from, to), letters and apostrophes only. */
+function wordsOf(text: string, from: number, to: number): string[] {
+  return (
+    text
+      .slice(from, to)
+      .toLowerCase()
+      .match(/[a-z']+/g) ?? []
+  );
+}
+
+/**
+ * A question that stands on its own: it opens with a question word or an auxiliary ("What are…", "How can I…",
+ * "Is there…") and is tied neither to the text around nor to its reader.
+ */
+function selfContainedQuestion(text: string, from: number, to: number): boolean {
+  const words = wordsOf(text, from, to);
+  return QUESTION_OPENERS.has(words[0] ?? '') && !words.some((word) => TIED_TO_THE_PAGE.has(word));
+}
+
 /** The sentence of `text` (sentence k spans starts[k] to starts[k + 1]) holding a planted request, or -1. */
 export function plantedAsk(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
   let found = -1;
@@ -49,8 +82,11 @@ export function plantedAsk(text: string, starts: readonly number[], traits: read
     const sentence = traits[i];
     if (sentence === undefined || !asks(sentence)) continue;
     if (found >= 0) return -1;
-    if (!sentence.contentAsk || !foreign(sentence) || !sentenceInPage(sentence)) return -1;
-    if (!hasWordsInOneCell(text, starts[i] ?? 0, starts[i + 1] ?? text.length)) return -1;
+    const from = starts[i] ?? 0;
+    const to = starts[i + 1] ?? text.length;
+    const question = sentence.question && selfContainedQuestion(text, from, to);
+    if (!(sentence.contentAsk || question) || !foreign(sentence) || !sentenceInPage(sentence)) return -1;
+    if (!hasWordsInOneCell(text, from, to)) return -1;
     found = i;
   }
   return found;
