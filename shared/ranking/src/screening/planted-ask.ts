@@ -84,8 +84,8 @@ export function plantedAsk(text: string, starts: readonly number[], traits: read
     if (found >= 0) return -1;
     const from = starts[i] ?? 0;
     const to = starts[i + 1] ?? text.length;
-    const question = sentence.question && selfContainedQuestion(text, from, to);
-    if (!(sentence.contentAsk || question) || !foreign(sentence) || !sentenceInPage(sentence)) return -1;
+    if (!foreign(sentence) || !sentenceInPage(sentence)) return -1;
+    if (!sentence.contentAsk && !(sentence.question && selfContainedQuestion(text, from, to))) return -1;
     if (!hasWordsInOneCell(text, from, to)) return -1;
     found = i;
   }
