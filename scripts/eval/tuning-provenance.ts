@@ -202,6 +202,16 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     recall and half a point of WildGuard FPR for fewer false alarms on docs; not shipped. The same code's WildGuard
     FPR spans 0.028 to 0.033 over seeds: the shipped seed's 0.028 is a favourable draw, and the target holds on two
     seeds of three.
+    Last, a question that stands on its own became a planted request (no model change: the rule reads sentence traits
+    and is not a training feature). The misses listed above are mostly plain questions planted in unrelated passages;
+    round 7 had tried a lone foreign plain question (+0.03 recall, DL19 FPR +0.004, WildGuard +0.007). Its false
+    alarms on DL19 *training* passages were read (7 of 2,097: rhetorical hooks, "Ever wonder …?", and questions that
+    point back at the page, "What will this mean for these new prescribers?") and the question was required to open
+    with a question word or an auxiliary and to hold no pronoun pointing back (2 of 2,097 left, both homework
+    questions); one unit test written beforehand ("Can you really learn to swim in a single weekend of lessons?", a
+    reader's question) then failed, and a "you" was taken as tying a question to its reader. Go/no-go runs (same six
+    figures): any foreign question 0.905 / 0.878 / 0.538, 0.024 / 0.035 / 0.010; with the opener and pointing-back
+    criteria 0.897 / 0.873 / 0.518, 0.024 / 0.030 / 0.005; with "you" as well, shipped, the figures below.
 
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
