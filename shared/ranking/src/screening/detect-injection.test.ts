@@ -201,9 +201,11 @@ describe('harmful code to add, and advice never to share secrets', () => {
     expect(result.score).toBeGreaterThanOrEqual(THRESHOLD);
   });
 
-  it('harmless code to add is not harmful code', () => {
-    const text =
-      'Add the following code to your settings.py: ```for item in queue: worker.process(item)``` Then restart the server.';
+  it.each([
+    'Add the following code to your settings.py: ```for item in queue: worker.process(item)``` Then restart the server.',
+    'Add the following code to your server: ```while True: conn, addr = s.accept(); threading.Thread(target=handle, args=(conn,)).start()``` Each client gets a thread.',
+    'Add the following line to your script to use a faster DNS: ```netsh interface show interface``` It lists the adapters.',
+  ])('harmless code to add is not harmful code: %s', (text) => {
     expect(detectInjection(text).reasons).not.toContain(CODE_REASON);
   });
 

@@ -51,10 +51,11 @@ const CODE_PAYLOAD = [
   /\bos\.system\(|\bsubprocess\.(?:call|run|Popen|check_output)\(|\bexec\(\s*(?:open|requests|urllib)|\beval\(\s*(?:requests|urllib)/,
   /\brm\s+-rf\s+\/|\bdd\s+if=|\bmkfs\b|\bshutdown\b|\bsystemctl\s+stop\b|\bos\.remove\(\s*["']\/(?:lib|etc|usr|bin|boot)/,
   /\b(?:cookies?\.txt|cookies\.pkl|os\.environ\[|\/etc\/passwd|\.ssh\/id_rsa|keylog|pynput|psutil\.(?:virtual_memory|disk_partitions|net_if_addrs)|driverquery)\b/,
-  // Exhausting the machine: a fork bomb, or an endless loop that forks, spawns, allocates, opens or sends.
-  /\bos\.fork\(\)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bwhile\s*\(?\s*(?:True|true|1)\s*\)?\s*[:{][^\n]{0,120}?(?:\bfork\(|\.append\(|\.push\(|\bThread\(|\bProcess\(|\.start\(\)|\bsendp?\(|\bmalloc\(|\bTk\(\)|\bopen\()/,
-  // Flooding a host, changing where names resolve or how the network is set up, listening for a remote shell.
-  /\bfrom\s+scapy\b|\bsendp?\(\s*IP\(|\bhping3?\b|\bslowloris\b|\/etc\/hosts\b|\\etc\\hosts\b|\bwinreg\b|\breg\s+add\b|\bnetsh\b|\bSetDNSServerSearchOrder\b|\bWin32_NetworkAdapterConfiguration\b|\/bin\/(?:ba)?sh\s+-i\b|\bnc\s+-[a-z]*e\b|\basyncio\.start_server\(|\breactor\.listen(?:TCP|UDP)\(/,
+  // Exhausting the machine: a fork bomb, or an endless loop that forks, grows a list or allocates, or opens windows
+  // (not one that starts a thread or sends: that is how a socket server's accept loop reads).
+  /\bos\.fork\(\)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bwhile\s*\(?\s*(?:True|true|1)\s*\)?\s*[:{][^\n]{0,120}?(?:\bfork\(|\.append\(|\.push\(|\bmalloc\(|\bTk\(\))/,
+  // Flooding a host, changing where names resolve, turning the firewall off, a remote shell.
+  /\bfrom\s+scapy\b|\bsendp?\(\s*IP\(|\bhping3?\b|\bslowloris\b|\/etc\/hosts\b|\\etc\\hosts\b|\bnetsh\s+(?:advfirewall\s+set\s+\w+\s+state\s+off|firewall\s+set\s+opmode\s+disable|interface\s+ip\s+set\s+dns)|\bSetDNSServerSearchOrder\b|\/bin\/(?:ba)?sh\s+-i\b|\bnc\s+-[a-z]*e\b/,
 ];
 
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
