@@ -211,7 +211,10 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     questions); one unit test written beforehand ("Can you really learn to swim in a single weekend of lessons?", a
     reader's question) then failed, and a "you" was taken as tying a question to its reader. Go/no-go runs (same six
     figures): any foreign question 0.905 / 0.878 / 0.538, 0.024 / 0.035 / 0.010; with the opener and pointing-back
-    criteria 0.897 / 0.873 / 0.518, 0.024 / 0.030 / 0.005; with "you" as well, shipped, the figures below.
+    criteria 0.897 / 0.873 / 0.518, 0.024 / 0.030 / 0.005; with "you" as well 0.897 / 0.873 / 0.518, 0.024 / 0.029 /
+    0.005. A review of the code payloads then found forms that ordinary code has (an accept loop starting a thread per
+    client, an asyncio or Twisted server, a bare netsh, registry and WMI calls); they were dropped, and recall fell to
+    the shipped figures below (web passages 0.888, BIPIA test 0.867).
 
   - *Earlier detector versions*: rules only (2026-11-21; BIPIA test recall 0.883 at FPR 0.010 on raw text, helped by
     rules on line structure that a search snippet does not have); a learned model tried and not shipped then.
