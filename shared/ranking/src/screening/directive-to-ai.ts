@@ -7,6 +7,7 @@
  * article", so the family weighs little alone and its weight when planted in a page.
  */
 import type { InjectionFamily } from './injection-family.ts';
+import { WITHIN_CLAUSE as GAP } from './injection-family.ts';
 
 /** What the AI is told about: this text, as a page calls itself. */
 const TEXT = String.raw`(?:page|text|site|website|web ?page|document|article|review|post|content|result|source|listing|e-?mail|message|snippet|passage|paragraph|section|comment|file)`;
@@ -21,8 +22,6 @@ const AI_READER = String.raw`(?:${AI}|assistants?|models?)`;
 const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing)`;
 const MODAL = String.raw`(?:must|should|shall|need\s+to|have\s+to|(?:are|is)\s+(?:required|instructed|asked|expected|told)\s+to|do\s+not|don't|(?:may|can)\s+only)`;
 const DIRECTIVE = String.raw`(?:${MODAL}|only|never|always|please)`;
-/** Within one clause. */
-const GAP = String.raw`[^.!?;\n]`;
 
 export const DIRECTIVE_TO_AI: InjectionFamily = {
   reason: 'a directive to the AI that reads this text',

@@ -2,6 +2,9 @@
  * A family of prompt-injection evidence: a weight (how strongly one match alone suggests an injection) and
  * patterns in several wordings and languages (./injection-patterns.ts lists them).
  */
+/** Any character within one clause (a family's words must stand in the same clause), for patterns built as strings. */
+export const WITHIN_CLAUSE = String.raw`[^.!?;\n]`;
+
 /** A stretch of a text, [start, end): a rule family's first match, or a word. */
 export interface Span {
   start: number;

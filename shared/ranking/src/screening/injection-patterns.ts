@@ -23,9 +23,12 @@ const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
  * password" is security advice to a person.
  */
 const NEGATION = String.raw`(?:\bnever|\bnot|n't)\s+(?:ever\s+|(?:ask|asks|request|require)\s+(?:you\s+)?(?:to\s+|for\s+)?)?`;
-/** Right after a one-word verb, looking back over it: checked only where the verb matched. */
-const VERB_NOT_NEGATED = String.raw`(?<!${NEGATION}\w+)`;
-/** Words that ask for the secret; the pattern looks back over them for a negation, only where they matched. */
+/**
+ * Placed right after the asking words, looking back over them (and the negation before): tried only where they
+ * matched, not at every position as a guard before them would be.
+ */
+const notNegatedAfter = (asking: string): string => String.raw`(?<!${NEGATION}${asking})`;
+/** Words that ask for the secret. */
 const ASK_FOR_SECRET = String.raw`(?:what(?:'s| is| was| are| would be| would)|tell me|give me|reveal|share|disclose|print|output|repeat|spell(?: out)?|say|type|write(?: down)?|show me|provide|confirm|display|leak)`;
 /** A disguise ending at most 60 characters before a mention of the secret, on its line. */
 const DISGUISE_BEFORE =
@@ -204,7 +207,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]+\?[^)\s]*=/i,
       new RegExp(
-        String.raw`\b(?:send|post|forward|upload|leak|exfiltrate|email)\b${VERB_NOT_NEGATED}[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b`,
+        String.raw`\b(?:send|post|forward|upload|leak|exfiltrate|email)\b${notNegatedAfter(String.raw`\w+`)}[^.\n]{0,40}\b(?:conversation|chat history|user data|credentials|api keys?|secrets?|tokens?|passwords?|system prompt|personal data)\b`,
         'i',
       ),
       /\b(?:append|add|include)\b[^.\n]{0,30}\b(?:conversation|history|secrets?|credentials|api key)\b[^.\n]{0,30}\b(?:url|link|query string)\b/i,
@@ -285,7 +288,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.6,
     patterns: [
       new RegExp(
-        String.raw`\b${ASK_FOR_SECRET}\b(?<!${NEGATION}${ASK_FOR_SECRET})[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
+        String.raw`\b${ASK_FOR_SECRET}\b${notNegatedAfter(ASK_FOR_SECRET)}[^.?!\n]{0,30}\b(?:your|the|that|this)\s+${SECRET}`,
         'i',
       ),
       new RegExp(

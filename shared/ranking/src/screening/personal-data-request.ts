@@ -6,6 +6,7 @@
  * little alone and gates when planted in a page.
  */
 import type { InjectionFamily } from './injection-family.ts';
+import { WITHIN_CLAUSE as GAP } from './injection-family.ts';
 
 /**
  * Data a person keeps private. Not a name or an age (profiles and biographies print those), nor a bare "location"
@@ -19,7 +20,6 @@ const PRIVATE = String.raw`(?:(?:home\s+|postal\s+|street\s+|mailing\s+|e-?mail\
 const ASK = String.raw`(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|that\s+you\s+)(?:tell|give|send|share|reveal|disclose|leak|provide|list|print|find|look\s+up)|(?:tell|give|send)\s+(?:me|us)|(?:i|we)\s+need\s+to\s+know)`;
 /** Not the data's rules: "the user's password policy", "the user's email field". */
 const NOT_ITS_RULES = String.raw`(?!\s+(?:policy|policies|field|format|requirements?|hash|length|validation|column|attribute|property|settings?))`;
-const GAP = String.raw`[^.!?;\n]`;
 
 export const PERSONAL_DATA_REQUEST: InjectionFamily = {
   reason: "a request for the user's private data",

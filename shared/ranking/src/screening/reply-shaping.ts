@@ -6,6 +6,7 @@
  * which nobody's ordinary request needs.
  */
 import type { InjectionFamily } from './injection-family.ts';
+import { WITHIN_CLAUSE as GAP } from './injection-family.ts';
 
 /** The reader's reply ("your output": a programming exercise's "each line of your output" is not one). */
 const REPLY = String.raw`(?:reply|replies|response|responses|answer|answers)`;
@@ -17,8 +18,6 @@ const LANGUAGE = String.raw`(?:german|french|spanish|italian|portuguese|dutch|sw
  * your replies"; emoji count as shaping).
  */
 const DISGUISE = String.raw`(?:(?:substitution\s+|caesar\s+|shift\s+)?ciphers?|base[\s-]?(?:16|32|58|64|85)|morse(?:\s+code)?|rot-?13|pig\s+latin|leetspeak|backwards?|reversed|in\s+reverse(?:\s+order)?|upside[\s-]down)`;
-/** Within one clause. */
-const GAP = String.raw`[^.!?;\n]`;
 
 export const REPLY_SHAPING: InjectionFamily = {
   reason: 'instructions for shaping the reply',
@@ -27,7 +26,7 @@ export const REPLY_SHAPING: InjectionFamily = {
   patterns: [
     // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
     // behind the match, only once it is found.
-    /\byour\s+(?:reply|replies|response|responses|answer|answers)\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)/i,
+    new RegExp(String.raw`\byour\s+${REPLY}\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)`, 'i'),
     /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
     // The reader's own reply: "encrypt the message", "format the response as JSON" are what crypto and API docs say.
     /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer|output|message)\b/i,
