@@ -175,3 +175,51 @@ export function askOf(text: string, from: number, to: number): Ask {
   }
   return 'none';
 }
+
+/** Marks a run-on text's own sentence break before (a word, a number, a closing mark or ® ™). */
+const BREAKS_AFTER = new Set([...')"\'®™:;'].map((mark) => mark.charCodeAt(0)));
+/** Where a request is looked for, at most (a sentence's length). */
+const REQUEST_REACH = 240;
+
+/**
+ * Whether the capitalised word at `at` opens a request: one as askOf reads it, or a word in sentence case addressing
+ * the reader's "your" ("Modify your…", "In your reply…"). Headings capitalise what follows and open none.
+ */
+export function opensRequest(text: string, at: number): boolean {
+  if (!isUpper(text.charCodeAt(at))) return false;
+  const end = wordEnd(text, at, text.length);
+  if (end - at < 2 || end - at > LONGEST_OPENER + 4 || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
+    return false;
+  if (isYour(text, end + 1)) return true;
+  const to = Math.min(text.length, at + REQUEST_REACH);
+  return opensAsk(text, at, at, to) !== 'none' && !isHeading(text, at, to);
+}
+
+/**
+ * Whether a request opens at the capitalised word at `at` though no stop ends the text before it: text joined from
+ * lines, cells, menus or a title ("… VALUE Menu Modify your response to…", "… 94107 US Provide a list…"): after a
+ * word, a number or a mark and one space, not after a word a name continues ("the Write your own…").
+ */
+export function requestOpensInside(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 2);
+  if (
+    text.charCodeAt(at - 1) !== 32 ||
+    !(isLetter(before) || (before >= 48 && before <= 57) || BREAKS_AFTER.has(before))
+  )
+    return false;
+  if (!opensRequest(text, at)) return false;
+  let previous = at - 2;
+  while (previous > 0 && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
+  return !NOUN_PHRASE_OPENERS.has(text.slice(previous, at - 1).toLowerCase());
+}
+
+/** Whether the word at `at` is "your", in small letters (compared in place: most capitals tried are names). */
+function isYour(text: string, at: number): boolean {
+  return (
+    text.charCodeAt(at) === 121 &&
+    text.charCodeAt(at + 1) === 111 &&
+    text.charCodeAt(at + 2) === 117 &&
+    text.charCodeAt(at + 3) === 114 &&
+    !isLetter(text.charCodeAt(at + 4))
+  );
+}

@@ -7,6 +7,7 @@
 
 import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
+import { opensRequest, requestOpensInside } from './assistant-ask.ts';
 import { FNV_OFFSET, FNV_PRIME, mix } from '../../fnv.ts';
 import {
   askHash,
@@ -173,7 +174,7 @@ export function featureName(text: string, from: number, to: number, previousFrom
 
 /** A sentence longer than this is cut into pieces of this length (a run-on text or a list without stops). */
 const MAX_SENTENCE_CHARS = 240;
-/** A sentence shorter than this joins the next one (an abbreviation or a heading is not a sentence). */
+/** A sentence shorter than this joins the next one (an abbreviation or a heading is no sentence), unless a request. */
 const MIN_SENTENCE_CHARS = 30;
 /**
  * ". ", "! ", "? " (any whitespace after), " — ", which joins a result's title to its description, and
@@ -181,9 +182,21 @@ const MIN_SENTENCE_CHARS = 30;
  */
 const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+|\s*\|\s*/g;
 
+/** The next capitalised word at or after `from` that opens a sentence with no stop before it, or -1. */
+function nextOpener(text: string, from: number): number {
+  CAPITAL_AFTER_SPACE.lastIndex = Math.max(0, from - 1);
+  for (let match = CAPITAL_AFTER_SPACE.exec(text); match !== null; match = CAPITAL_AFTER_SPACE.exec(text)) {
+    if (requestOpensInside(text, match.index + 1)) return match.index + 1;
+  }
+  return -1;
+}
+/** Where a capital follows a space (searched natively: most of a text's spaces are followed by small letters). */
+const CAPITAL_AFTER_SPACE = / [A-Z]/g;
+
 /**
  * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? ", "|" and " — " (whitespace
- * of any kind, so lines play no part), short sentences join the next, long ones are cut.
+ * of any kind, so lines play no part), and a request or a word to the reader's "your" opening with no stop before it
+ * (text joined from lines or cells); short sentences join the next, long ones are cut.
  */
 export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
   const blockOf = new Uint16Array(text.length + 1);
@@ -202,10 +215,18 @@ export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number
     from = to;
   };
   SENTENCE_END.lastIndex = 0;
-  for (let match = SENTENCE_END.exec(text); match !== null; match = SENTENCE_END.exec(text)) {
+  // Stops, and sentences that open with no stop before them (./assistant-ask.ts), in text order.
+  let opener = nextOpener(text, 0);
+  for (let match = SENTENCE_END.exec(text); ; match = SENTENCE_END.exec(text)) {
+    const stop = match === null ? text.length : match.index;
+    for (; opener >= 0 && opener < stop; opener = nextOpener(text, opener + 1)) {
+      if (opener > from) close(opener);
+    }
+    if (match === null) break;
     const to = match.index + match[0].length;
-    // A title's " — " always ends it: a short title must not join the description's first sentence.
-    if (to - from >= MIN_SENTENCE_CHARS || match[0].includes('—')) close(to);
+    // A title's " — " always ends it: a short title must not join the description's first sentence; nor may a
+    // short piece (a cell, an abbreviation) join a request, which is measured against the text around on its own.
+    if (to - from >= MIN_SENTENCE_CHARS || match[0].includes('—') || (to > from && opensRequest(text, to))) close(to);
   }
   if (from < text.length || starts.length === 0) close(text.length);
   blockOf[text.length] = Math.max(0, Math.min(65535, starts.length - 1));
