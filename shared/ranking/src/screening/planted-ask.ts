@@ -1,17 +1,18 @@
 /**
- * A request planted for the reader's assistant: one sentence of a page asks an assistant for content ("Provide a
+ * A request planted for the reader's assistant. In a page: one sentence asks an assistant for content ("Provide a
  * list of…", "Can you recommend…", "How can I…?"), or asks a question that stands on its own ("Which brands sold
  * the most phones last decade?"), about something else than the rest of the text, and nothing else
  * in the text asks, addresses anyone or questions. A guide, a worksheet or a FAQ asks and directs all along and on
  * its own topic; a person's prompt is a text of its own or a conversation; a page that otherwise only informs and
- * holds one foreign request is speaking to whoever's assistant reads it. Read from the sentence traits the learned
- * model already computes (./learned/context-shift.ts).
+ * holds one foreign request is speaking to whoever's assistant reads it. In a letter: one task for an assistant about
+ * something else (taskPlantedInLetter). Read from the sentence traits the learned model already computes
+ * (./learned/context-shift.ts).
  */
 import type { SentenceTraits } from './learned/context-shift.ts';
 import { sentenceInPage } from './learned/context-shift.ts';
 
 export const PLANTED_ASK = {
-  reason: 'a request to an assistant, about something else, planted in a page that asks nothing else',
+  reason: 'a request to an assistant, about something else, planted in a page that asks nothing else or in a letter',
   weight: 0.6,
 } as const;
 
@@ -77,6 +78,46 @@ function selfContainedQuestion(text: string, from: number, to: number): boolean 
 
 /** The sentence of `text` (sentence k spans starts[k] to starts[k + 1]) holding a planted request, or -1. */
 export function plantedAsk(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
+  const inPage = askPlantedInPage(text, starts, traits);
+  return inPage >= 0 ? inPage : taskPlantedInLetter(text, starts, traits);
+}
+
+/**
+ * A letter's marks: a salutation, a mail header or a sign-off ("Dear Ann", "Hey there David", "Subject:", "Regards,
+ * Tom"). Not "Best" alone ("Best Buy", "Best Practices").
+ */
+const LETTER =
+  /\b(?:Dear|Hi|Hello|Hey)(?:\s+(?:there|all|everyone|team|folks))?,?\s+[A-Z][a-z]|\b(?:SUBJECT|Subject|From|FROM)\s*:|\b(?:Regards|Sincerely|Cheers|Best wishes|Best regards|Kind regards|Many thanks|Thanks|Thank you|Warmly|Yours truly)\s*,?\s+[A-Z][a-z]+/;
+
+/**
+ * A task for an assistant planted in a letter. A letter asks its reader for things all along ("Please confirm…",
+ * "Let me know…"), so a page's test (nothing else asks) cannot hold; but its requests are a person's, to a person, on
+ * the letter's business, and they speak as one person to another ("when you reply", "send me"). One impersonal
+ * imperative request for content ("Summarize…", "Describe…", "Provide a list…") about something else, and no other
+ * request of that kind, is for whoever's assistant reads the mail. Questions are left
+ * out: people ask each other about anything in a letter. In training data this form holds in no benign mail (0 of
+ * 288) and in 23 of 150 mails with an attack (tuning provenance, round 11).
+ */
+/** Words of one person writing to another ("Explain the fee when you reply", "Send me…"): a letter's own request. */
+const PERSONAL = new Set("i i'm i've me my mine we we're us our ours you you're your yours yourself".split(' '));
+
+function taskPlantedInLetter(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
+  let found = -1;
+  for (let i = 0; i < traits.length; i += 1) {
+    const sentence = traits[i];
+    if (sentence === undefined || !sentence.assistantAsk) continue;
+    if (found >= 0) return -1;
+    if (!sentence.contentAsk || sentence.question || !foreign(sentence) || sentence.overlap === 'alone') return -1;
+    const from = starts[i] ?? 0;
+    const to = starts[i + 1] ?? text.length;
+    if (!hasWordsInOneCell(text, from, to) || wordsOf(text, from, to).some((word) => PERSONAL.has(word))) return -1;
+    found = i;
+  }
+  return found >= 0 && LETTER.test(text) ? found : -1;
+}
+
+/** A request or question planted in a page that otherwise asks nothing (see the module's comment). */
+function askPlantedInPage(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
   let found = -1;
   for (let i = 0; i < traits.length; i += 1) {
     const sentence = traits[i];
