@@ -147,6 +147,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     weight: 0.8,
     patterns: [
       /\b(?:ignore|disregard|forget|skip|override|bypass)\b[^.\n]{0,30}\b(?:previous|prior|above|earlier|preceding|original|all|any|your|system)\b[^.\n]{0,20}\b(?:instructions?|prompts?|directions?|rules|guidelines|context|(?<!\bin (?:my|our|this|the) )messages?)\b/i,
+      /\b(?:regardless|irrespective)\s+of\s+(?:any\s+|all\s+|the\s+|your\s+)?(?:previous|prior|earlier|above|preceding|original|initial|system)\s+(?:tasks?|instructions?|prompts?|directives?|rules|guidelines)\b/i,
       /\b(?:new|updated|real|actual)\s+(?:instructions?|system prompt|directives?)\s*:/i,
       /\byou (?:are|will) now\b[^.\n]{0,40}\b(?:act|be|behave|respond|operate)\b/i,
       /\bfrom now on,? (?:you|the assistant)\b/i,

@@ -27,9 +27,10 @@ export const REPLY_SHAPING: InjectionFamily = {
     // Anchored on "your reply" (rare); the words before it ("in", "of", "add": everywhere) are checked
     // behind the match, only once it is found.
     new RegExp(String.raw`\byour\s+${REPLY}\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)`, 'i'),
-    /\byour\s+(?:reply|response|answer|output|message)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b[^.\n]{0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
+    // Within the sentence: a dot inside a word or an address ("Visit shop.example") does not end it.
+    /\byour\s+(?:reply|response|answer)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b(?:[^.\n]|\.(?=\S)){0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
     // The reader's own reply: "encrypt the message", "format the response as JSON" are what crypto and API docs say.
-    /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer|output|message)\b/i,
+    /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer)\b/i,
     /\byour\s+(?:reply|response|answer)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
     /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
     /\b(?:respond|reply|answer)\s+(?:in|using)\s+(?:all caps|uppercase|lowercase|json|hex(?:adecimal)?|binary)\b/i,
@@ -60,9 +61,13 @@ export const REPLY_DISGUISE: InjectionFamily = {
       String.raw`\b(?:write|give|type|spell|say|put|deliver|provide|present|display|render|phrase|return)\s+your\s+${REPLY}\s+(?:in\s+)?${DISGUISE}\b`,
       'i',
     ),
-    // "Reply in reverse", "respond only in base64"
-    new RegExp(String.raw`\b(?:respond|reply|answer)\s+(?:only\s+)?(?:in|using|with)\s+(?:a\s+)?${DISGUISE}\b`, 'i'),
-    // "Invert the order of letters in your message"
+    // "Reply in reverse", "respond only in base64", "answer backwards"
+    new RegExp(
+      String.raw`\b(?:respond|reply|answer)\s+(?:only\s+)?(?:(?:in|using|with)\s+(?:a\s+)?)?${DISGUISE}\b`,
+      'i',
+    ),
+    // "Invert the order of letters in your message", "Reverse your answer's character order"
     /\b(?:invert|reverse|flip|scramble|jumble|shuffle|mirror)\s+(?:the\s+)?(?:order\s+of\s+(?:the\s+)?)?(?:letters|words|characters)\s+(?:in|of)\s+your\s+(?:reply|response|answer|message)\b/i,
+    /\b(?:invert|reverse|flip|scramble|jumble|shuffle|mirror)\s+your\s+(?:reply|response|answer|message)(?:'s)?\s+(?:character|letter|word)s?(?:\s+order)?\b/i,
   ],
 };
