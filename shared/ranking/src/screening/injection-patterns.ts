@@ -57,6 +57,8 @@ const CODE_PAYLOAD = [
   // Exhausting the machine: a fork bomb, or an endless loop that forks, grows a list or allocates, or opens windows
   // (not one that starts a thread or sends: that is how a socket server's accept loop reads).
   /\bos\.fork\(\)|:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:|\bwhile\s*\(?\s*(?:True|true|1)\s*\)?\s*[:{][^\n]{0,120}?(?:\bfork\(|\.append\(|\.push\(|\bmalloc\(|\bTk\(\))/,
+  // Cutting the machine off the network: its adapters disabled or taken down.
+  /\bWin32_NetworkAdapter(?:Configuration)?\b[^\n]{0,160}?\.(?:Disable|ReleaseDHCPLease)\(|\bnetsh\s+interface\s+set\s+interface\b[^\n]{0,60}?\bdisabled?\b|\bifconfig\s+\S+\s+down\b|\bip\s+link\s+set\s+\S+\s+down\b|\bnmcli\s+(?:networking|radio\s+\w+)\s+off\b/,
   // Flooding a host, changing where names resolve, turning the firewall off, a remote shell.
   /\bfrom\s+scapy\b|\bsendp?\(\s*IP\(|\bhping3?\b|\bslowloris\b|\/etc\/hosts\b|\\etc\\hosts\b|\bnetsh\s+(?:advfirewall\s+set\s+\w+\s+state\s+off|firewall\s+set\s+opmode\s+disable|interface\s+ip\s+set\s+dns)|\bSetDNSServerSearchOrder\b|\/bin\/(?:ba)?sh\s+-i\b|\bnc\s+-[a-z]*e\b/,
 ];
