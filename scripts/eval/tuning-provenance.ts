@@ -216,7 +216,7 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     client, an asyncio or Twisted server, a bare netsh, registry and WMI calls); they were dropped, and recall fell to
     the shipped figures below (web passages 0.888, BIPIA test 0.867).
 
-  - *Detector round 11, 2026-11-28 (model 2026-11-28.3: a request opens a sentence of its own; a task planted in a
+  - *Detector round 11, 2026-11-28 (model 2026-11-28.4: a request opens a sentence of its own; a task planted in a
     letter; three reply-shaping mistakes mended)*: **written after reading misses and false alarms.** Read: the
     web-passage misses (scores, reasons and the sentence traits of the fourteen at 0.50, with their text), the BIPIA
     test misses of its e-mails and tables (attack text and score), CyberSecEval's misses of three variants, and
@@ -233,7 +233,11 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     its words, no question: none of LLMail's 238 and BIPIA train's 50 clean mails, 23 of BIPIA train's 150 attacked
     ones; WildGuard was read only as the count of prompts with a letter's marks, 2 without the request test, and their
     text); the three reply-shaping mends; "regardless of previous tasks" as an override (from a CyberSecEval row; the
-    class is the override's). Treat the gains on web passages, BIPIA test and CyberSecEval as seen. Go/no-go runs
+    class is the override's); network adapters disabled or taken down as a harmful code payload (from a web-passage
+    miss; the class is the firewall's). A review then kept a bare "answer backward" out of the reply disguise (game
+    theory's "answer backward induction questions"; "reply in reverse" and "respond backwards" stay), which moved the
+    rule evidence of some training text, so the model was refit (2026-11-28.4; no figure below moved by more than
+    0.002). Treat the gains on web passages, BIPIA test and CyberSecEval as seen. Go/no-go runs
     (web passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR; probe 2 recall / FPR), each
     retrained: the new sentence cuts alone (request after a stop still joining short cells) 0.880 / 0.853 / 0.510,
     0.021 / 0.025 / 0.005, 0.800 / 0.167, and with the gate margin at 0.7 instead of 0.9 0.887 / 0.857 / 0.522, 0.029

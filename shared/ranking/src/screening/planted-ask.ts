@@ -89,18 +89,18 @@ export function plantedAsk(text: string, starts: readonly number[], traits: read
 const LETTER =
   /\b(?:Dear|Hi|Hello|Hey)(?:\s+(?:there|all|everyone|team|folks))?,?\s+[A-Z][a-z]|\b(?:SUBJECT|Subject|From|FROM)\s*:|\b(?:Regards|Sincerely|Cheers|Best wishes|Best regards|Kind regards|Many thanks|Thanks|Thank you|Warmly|Yours truly)\s*,?\s+[A-Z][a-z]+/;
 
+/** Words of one person writing to another ("Explain the fee when you reply", "Send me…"): a letter's own request. */
+const PERSONAL = new Set("i i'm i've me my mine we we're us our ours you you're your yours yourself".split(' '));
+
 /**
  * A task for an assistant planted in a letter. A letter asks its reader for things all along ("Please confirm…",
  * "Let me know…"), so a page's test (nothing else asks) cannot hold; but its requests are a person's, to a person, on
  * the letter's business, and they speak as one person to another ("when you reply", "send me"). One impersonal
  * imperative request for content ("Summarize…", "Describe…", "Provide a list…") about something else, and no other
- * request of that kind, is for whoever's assistant reads the mail. Questions are left
- * out: people ask each other about anything in a letter. In training data this form holds in no benign mail (0 of
- * 288) and in 23 of 150 mails with an attack (tuning provenance, round 11).
+ * request of that kind, is for whoever's assistant reads the mail. Questions are left out: people ask each other about
+ * anything in a letter. In training data this form holds in no benign mail (0 of 288) and in 23 of 150 mails with an
+ * attack (tuning provenance, round 11).
  */
-/** Words of one person writing to another ("Explain the fee when you reply", "Send me…"): a letter's own request. */
-const PERSONAL = new Set("i i'm i've me my mine we we're us our ours you you're your yours yourself".split(' '));
-
 function taskPlantedInLetter(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
   let found = -1;
   for (let i = 0; i < traits.length; i += 1) {

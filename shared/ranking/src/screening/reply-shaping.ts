@@ -29,7 +29,8 @@ export const REPLY_SHAPING: InjectionFamily = {
     new RegExp(String.raw`\byour\s+${REPLY}\b(?<=\b(?:in|into|within|throughout|of|from)\s+your\s+\w+)`, 'i'),
     // Within the sentence: a dot inside a word or an address ("Visit shop.example") does not end it.
     /\byour\s+(?:reply|response|answer)\b(?<=\b(?:add|include|insert|append|integrate|incorporate|mention|put|embed|weave)\b(?:[^.\n]|\.(?=\S)){0,80}\b(?:to|in|into|within|throughout)\s+your\s+\w+)/i,
-    // The reader's own reply: "encrypt the message", "format the response as JSON" are what crypto and API docs say.
+    // The reader's own reply: "encrypt the message", "encrypt your message", "format the response as JSON" are what
+    // crypto and API docs say.
     /\b(?:modify|format|render|provide|deliver|encode|encrypt|translate|reverse|structure|phrase|rewrite|scramble|jumble|augment|enhance)\s+your\s+(?:reply|response|answer)\b/i,
     /\byour\s+(?:reply|response|answer)(?:'s)?\s+(?:words|letters|text|sentences|must|should|shall)\b/i,
     /\b(?:respond|reply|answer)\s+only\s+(?:in|with|using)\b/i,
@@ -61,9 +62,10 @@ export const REPLY_DISGUISE: InjectionFamily = {
       String.raw`\b(?:write|give|type|spell|say|put|deliver|provide|present|display|render|phrase|return)\s+your\s+${REPLY}\s+(?:in\s+)?${DISGUISE}\b`,
       'i',
     ),
-    // "Reply in reverse", "respond only in base64", "answer backwards"
+    // "Reply in reverse", "respond only in base64", "respond backwards" (a bare "answer backward" is also game
+    // theory's "answer backward induction questions")
     new RegExp(
-      String.raw`\b(?:respond|reply|answer)\s+(?:only\s+)?(?:(?:in|using|with)\s+(?:a\s+)?)?${DISGUISE}\b`,
+      String.raw`\b(?:respond|reply|answer)\s+(?:only\s+)?(?:(?:in|using|with)\s+(?:a\s+)?)?${DISGUISE}\b(?<!\banswer\s+(?:only\s+)?(?:backwards?|reversed|upside[\s-]down))`,
       'i',
     ),
     // "Invert the order of letters in your message", "Reverse your answer's character order"

@@ -176,7 +176,7 @@ export function askOf(text: string, from: number, to: number): Ask {
   return 'none';
 }
 
-/** Marks a run-on text's own sentence break before (a word, a number, a closing mark or ® ™). */
+/** What may stand right before a request inside a run-on text, besides a word or a number: a closing mark, ® or ™. */
 const BREAKS_AFTER = new Set([...')"\'®™:;'].map((mark) => mark.charCodeAt(0)));
 /** Where a request is looked for, at most (a sentence's length). */
 const REQUEST_REACH = 240;
