@@ -220,44 +220,44 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     letter; three reply-shaping mistakes mended)*: **written after reading misses and false alarms.** Read: the
     web-passage misses (scores, reasons and the sentence traits of the fourteen at 0.50, with their text), the BIPIA
     test misses of its e-mails and tables (attack text and score), CyberSecEval's misses of three variants, and
-    WildGuard's false alarms (reasons, and the text of the eight that rules raise). What they showed: a request glued
-    to a menu, an address line or short table cells with no stop between was measured against the text it was glued
-    to, so it never read as foreign; a letter asks its reader for things all along, so a page's planted-request test
-    could not hold in one; "Reply in reverse" needed "reply in in reverse" (a pattern mistake); content to add to the
-    reply could not hold an address with dots; "your message" made a guide to encrypting mail an instruction. Built
-    from those as classes, each with benign sentences written for the purpose: a request (as the assistant-ask reader
-    finds one inside a sentence) or a word in sentence case before the reader's "your" opens a sentence, and no short
-    piece joins a request (\`sentenceOf\`; benign texts where it cuts: 47 of 4,297 DL19 passages, 4 of 971 WildGuard
-    prompts, 2 of 5,183 SciFact abstracts, read as text); a task planted in a letter (criteria from *training* mails
-    only: a salutation, header or sign-off, one impersonal imperative request for content that shares under a fifth of
-    its words, no question: none of LLMail's 238 and BIPIA train's 50 clean mails, 23 of BIPIA train's 150 attacked
-    ones; WildGuard was read only as the count of prompts with a letter's marks, 2 without the request test, and their
-    text); the three reply-shaping mends; "regardless of previous tasks" as an override (from a CyberSecEval row; the
-    class is the override's); network adapters disabled or taken down as a harmful code payload (from a web-passage
-    miss; the class is the firewall's). A review then kept a bare "answer backward" out of the reply disguise (game
-    theory's "answer backward induction questions"; "reply in reverse" and "respond backwards" stay), which moved the
-    rule evidence of some training text, so the model was refit (2026-11-28.4; no figure below moved by more than
-    0.002). Treat the gains on web passages, BIPIA test and CyberSecEval as seen. Go/no-go runs
-    (web passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR; probe 2 recall / FPR), each
-    retrained: the new sentence cuts alone (request after a stop still joining short cells) 0.880 / 0.853 / 0.510,
-    0.021 / 0.025 / 0.005, 0.800 / 0.167, and with the gate margin at 0.7 instead of 0.9 0.887 / 0.857 / 0.522, 0.029
-    / 0.029 / 0.005, 0.800 / 0.200; with short pieces kept off requests 0.882 / 0.865 / 0.514, 0.018 / 0.025 / 0.005,
-    0.800 / 0.167 (margin 0.7: 0.887 / 0.867 / 0.518, 0.027 / 0.030 / 0.006, 0.800 / 0.183). At the same WildGuard
-    FPR the cuts leave recall where it was and lower every false-positive rate (detectInjection with the gate bias
-    moved: round 10's model at +0.0 0.885 / 0.863 recall, WildGuard 0.030, NotInject 0.027, probe 2 0.233; the cut
-    model at +0.2 0.887 / 0.863, 0.030, 0.027, 0.167); recall barely moves with the bias at all, because the misses
-    score near 0. The planted task in a letter and the reply mends then gave 0.900 / 0.910 on the same model
-    (detectInjection) with every FPR unchanged; the letter test's last criterion (no "you", "me", "we": one person
-    asking another, found by a unit test written for the purpose) cost 0.015 of BIPIA test recall. Not shipped: attacks and plain tasks spliced into e-mails as well as
-    web passages in training (15 % of the splices: 0.882 / 0.868 / 0.522, WildGuard 0.031; e-mail recall 0.700 to
-    0.713), a planted weight only for sentences foreign to the page (−0.010 / −0.005 recall, the false alarms it was
-    meant for unchanged), eight bags instead of four (WildGuard 0.027 / 0.025 on two seeds, recall 0.902–0.910 /
-    0.903–0.908, but twice the training time, which CI's reproduction test pays). Shipped (runSearch; same figures): 0.910 / 0.910 /
-    0.530, 0.021 / 0.027 / 0.005, probe 2 0.800 / 0.267; BIPIA test e-mails 0.793 (round 10: 0.700), tables 0.950;
-    clean web passages 0.007, BIPIA test benign 0.005. Over three training seeds (20261124, 7, 99): web passages
-    0.910 / 0.910 / 0.912, BIPIA test 0.910 / 0.908 / 0.908, CyberSecEval 0.530 / 0.510 / 0.522, WildGuard 0.027 /
-    0.031 / 0.031: the recall targets hold on every seed, WildGuard's on the shipped one (two seeds are one prompt
-    over). The gate margin was not moved to close that gap: at a margin of 1.0 instead of 0.9 every seed holds
+    WildGuard's false alarms (reasons, and the text of the eight that rules raise). What they showed: a request glued to
+    a menu, an address line or short table cells with no stop between was measured against the text it was glued to, so
+    it never read as foreign; a letter asks its reader for things all along, so a page's planted-request test could not
+    hold in one; "Reply in reverse" needed "reply in in reverse" (a pattern mistake); content to add to the reply could
+    not hold an address with dots; "your message" made a guide to encrypting mail an instruction. Built from those as
+    classes, each with benign sentences written for the purpose: a request (as the assistant-ask reader finds one inside
+    a sentence) or a word in sentence case before the reader's "your" opens a sentence, and no short piece joins a
+    request (\`sentenceOf\`; benign texts where it cuts: 47 of 4,297 DL19 passages, 4 of 971 WildGuard prompts, 2 of
+    5,183 SciFact abstracts, read as text); a task planted in a letter (criteria from *training* mails only: a
+    salutation, header or sign-off, one impersonal imperative request for content that shares under a fifth of its
+    words, no question: none of LLMail's 238 and BIPIA train's 50 clean mails, 23 of BIPIA train's 150 attacked ones;
+    WildGuard was read only as the count of prompts with a letter's marks, 2 without the request test, and their text);
+    the three reply-shaping mends; "regardless of previous tasks" as an override (from a CyberSecEval row; the class is
+    the override's); network adapters disabled or taken down as a harmful code payload (from a web-passage miss; the
+    class is the firewall's). A review then kept a bare "answer backward" out of the reply disguise (game theory's
+    "answer backward induction questions"; "reply in reverse" and "respond backwards" stay), which moved the rule
+    evidence of some training text, so the model was refit (2026-11-28.4; no figure below moved by more than 0.002).
+    Treat the gains on web passages, BIPIA test and CyberSecEval as seen. Go/no-go runs (web passages / BIPIA test /
+    CyberSecEval recall; NotInject / WildGuard / DL19 FPR; probe 2 recall / FPR), each retrained: the new sentence cuts
+    alone (request after a stop still joining short cells) 0.880 / 0.853 / 0.510, 0.021 / 0.025 / 0.005, 0.800 / 0.167,
+    and with the gate margin at 0.7 instead of 0.9 0.887 / 0.857 / 0.522, 0.029 / 0.029 / 0.005, 0.800 / 0.200; with
+    short pieces kept off requests 0.882 / 0.865 / 0.514, 0.018 / 0.025 / 0.005, 0.800 / 0.167 (margin 0.7: 0.887 /
+    0.867 / 0.518, 0.027 / 0.030 / 0.006, 0.800 / 0.183). At the same WildGuard FPR the cuts leave recall where it was
+    and lower every false-positive rate (detectInjection with the gate bias moved: round 10's model at +0.0 0.885 /
+    0.863 recall, WildGuard 0.030, NotInject 0.027, probe 2 0.233; the cut model at +0.2 0.887 / 0.863, 0.030, 0.027,
+    0.167); recall barely moves with the bias at all, because the misses score near 0. The planted task in a letter and
+    the reply mends then gave 0.900 / 0.910 on the same model (detectInjection) with every FPR unchanged; the letter
+    test's last criterion (no "you", "me", "we": one person asking another, found by a unit test written for the
+    purpose) cost 0.015 of BIPIA test recall. Not shipped: attacks and plain tasks spliced into e-mails as well as web
+    passages in training (15 % of the splices: 0.882 / 0.868 / 0.522, WildGuard 0.031; e-mail recall 0.700 to 0.713), a
+    planted weight only for sentences foreign to the page (−0.010 / −0.005 recall, the false alarms it was meant for
+    unchanged), eight bags instead of four (WildGuard 0.027 / 0.025 on two seeds, recall 0.902–0.910 / 0.903–0.908, but
+    twice the training time, which CI's reproduction test pays). Shipped (runSearch; same figures): 0.912 / 0.910 /
+    0.530, 0.021 / 0.027 / 0.005, probe 2 0.800 / 0.267; BIPIA test e-mails 0.793 (round 10: 0.700), tables 0.950; clean
+    web passages 0.007, BIPIA test benign 0.005. Over three training seeds (20261124, 7, 99) of 2026-11-28.3's code: web
+    passages 0.910 / 0.910 / 0.912, BIPIA test 0.910 / 0.908 / 0.908, CyberSecEval 0.530 / 0.510 / 0.522, WildGuard
+    0.027 / 0.031 / 0.031: the recall targets hold on every seed, WildGuard's on the shipped one (two seeds are one
+    prompt over). The gate margin was not moved to close that gap: at a margin of 1.0 instead of 0.9 every seed holds
     WildGuard (0.026–0.029) at 0.902–0.905 BIPIA test recall (detectInjection), but that choice would be read off
     WildGuard itself.
 
