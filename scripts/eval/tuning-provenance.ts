@@ -219,7 +219,7 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
   - *Detector round 11, 2026-11-28 (model 2026-11-28.4: a request opens a sentence of its own; a task planted in a
     letter; three reply-shaping mistakes mended)*: **written after reading misses and false alarms.** Read: the
     web-passage misses (scores, reasons and the sentence traits of the fourteen at 0.50, with their text), the BIPIA
-    test misses of its e-mails and tables (attack text and score), CyberSecEval's misses of three variants, and
+    test misses of its e-mails and tables (attack text and score), CyberSecEval's misses of seven variants, and
     WildGuard's false alarms (reasons, and the text of the eight that rules raise). What they showed: a request glued to
     a menu, an address line or short table cells with no stop between was measured against the text it was glued to, so
     it never read as foreign; a letter asks its reader for things all along, so a page's planted-request test could not
