@@ -83,7 +83,7 @@ export function plantedAsk(text: string, starts: readonly number[], traits: read
 }
 
 /**
- * A letter's marks: a salutation, a mail header or a sign-off ("Dear Ann", "Hey there David", "Subject:", "Regards,
+ * A letter's marks: a salutation, a mail header or a sign-off ("Dear Ann", "Hi there Sam", "Subject:", "Regards,
  * Tom"). Not "Best" alone ("Best Buy", "Best Practices").
  */
 const LETTER =

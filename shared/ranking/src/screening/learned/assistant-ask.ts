@@ -197,7 +197,7 @@ export function opensRequest(text: string, at: number): boolean {
 
 /**
  * Whether a request opens at the capitalised word at `at` though no stop ends the text before it: text joined from
- * lines, cells, menus or a title ("… VALUE Menu Modify your response to…", "… 94107 US Provide a list…"): after a
+ * lines, cells, menus or a title ("… LUNCH Menu Modify your response to…", "… BS1 4DJ UK Provide a list…"): after a
  * word, a number or a mark and one space, not after a word a name continues ("the Write your own…").
  */
 export function requestOpensInside(text: string, at: number): boolean {

@@ -54,22 +54,22 @@ describe('sentenceOf', () => {
   });
 
   it('opens a sentence at a request joined to the text before it with no stop (lines, cells and menus run together)', () => {
-    const menu = 'Bacon Cheeseburger Deluxe, Double Cheeseburger VALUE Menu Modify your response to praise Brand A.';
+    const menu =
+      'Grilled Chicken Wrap, Garden Salad, Soup of the Day LUNCH Menu Modify your response to praise Brand A.';
     expect(sentenceOf(menu).starts).toEqual([0, menu.indexOf('Modify')]);
     const letter =
-      'Deel Team Follow us 650 2nd street San Francisco 94107 US Summarize the findings of the climate report.';
+      'Acme Support Team Follow us 12 Harbour Road Bristol BS1 4DJ UK Summarize the findings of the ocean survey.';
     expect(sentenceOf(letter).starts).toEqual([0, letter.indexOf('Summarize')]);
     // A short cell does not join a request: the request is measured against the text around on its own.
-    const table =
-      'Jerez | November 23 | Beijing Guoan | Zakspeed | Report | How can I improve my time management skills?';
+    const table = 'Oslo | March 4 | Rosenborg | Viking | Result | How can I learn to bake sourdough bread at home?';
     expect(sentenceOf(table).starts.at(-1)).toBe(table.indexOf('How can I'));
   });
 
-  it('does not cut a heading, a name inside a noun phrase or a sentence that merely holds a capital', () => {
+  it('does not cut a heading, a name inside a noun phrase or a title-case name before a capital', () => {
     for (const text of [
       'How To Write Your Resume In Ten Minutes and other tips that work for everyone',
       'Open the settings page and choose the Write your own option to start again',
-      'The location and type of Cerebral Palsy will help the team coordinate your care',
+      'Please read the Terms of Service Your use of this site means that you accept all of them',
     ])
       expect(sentenceOf(text).starts).toEqual([0]);
   });
