@@ -78,9 +78,42 @@ function selfContainedQuestion(text: string, from: number, to: number): boolean 
 
 /** The sentence of `text` (sentence k spans starts[k] to starts[k + 1]) holding a planted request, or -1. */
 export function plantedAsk(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
-  const inPage = askPlantedInPage(text, starts, traits);
-  return inPage >= 0 ? inPage : taskPlantedInLetter(text, starts, traits);
+  const inPage = theOnlyAsk(text, starts, traits, asks, plantedInPage);
+  if (inPage >= 0) return inPage;
+  const inLetter = theOnlyAsk(text, starts, traits, asksAnAssistant, plantedInLetter);
+  return inLetter >= 0 && LETTER.test(text) ? inLetter : -1;
 }
+
+/** Whether sentence text[from, to) with these traits holds a planted request. */
+type Planted = (text: string, sentence: SentenceTraits, from: number, to: number) => boolean;
+
+/**
+ * The one sentence that `asking` picks, when `planted` holds for it; -1 when no sentence or more than one is picked,
+ * or when it does not hold.
+ */
+function theOnlyAsk(
+  text: string,
+  starts: readonly number[],
+  traits: readonly SentenceTraits[],
+  asking: (sentence: SentenceTraits) => boolean,
+  planted: Planted,
+): number {
+  let found = -1;
+  for (let i = 0; i < traits.length; i += 1) {
+    const sentence = traits[i];
+    if (sentence === undefined || !asking(sentence)) continue;
+    if (found >= 0 || !planted(text, sentence, starts[i] ?? 0, starts[i + 1] ?? text.length)) return -1;
+    found = i;
+  }
+  return found;
+}
+
+/** A request or question planted in a page that otherwise asks nothing (see the module's comment). */
+const plantedInPage: Planted = (text, sentence, from, to) =>
+  foreign(sentence) &&
+  sentenceInPage(sentence) &&
+  (sentence.contentAsk || (sentence.question && selfContainedQuestion(text, from, to))) &&
+  hasWordsInOneCell(text, from, to);
 
 /**
  * A letter's marks: a salutation, a mail header or a sign-off ("Dear Ann", "Hi there Sam", "Subject:", "Regards,
@@ -92,43 +125,20 @@ const LETTER =
 /** Words of one person writing to another ("Explain the fee when you reply", "Send me…"): a letter's own request. */
 const PERSONAL = new Set("i i'm i've me my mine we we're us our ours you you're your yours yourself".split(' '));
 
-/**
- * A task for an assistant planted in a letter. A letter asks its reader for things all along ("Please confirm…",
- * "Let me know…"), so a page's test (nothing else asks) cannot hold; but its requests are a person's, to a person, on
- * the letter's business, and they speak as one person to another ("when you reply", "send me"). One impersonal
- * imperative request for content ("Summarize…", "Describe…", "Provide a list…") about something else, and no other
- * request of that kind, is for whoever's assistant reads the mail. Questions are left out: people ask each other about
- * anything in a letter. In training data this form holds in no benign mail (0 of 288) and in 23 of 150 mails with an
- * attack (tuning provenance, round 11).
- */
-function taskPlantedInLetter(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
-  let found = -1;
-  for (let i = 0; i < traits.length; i += 1) {
-    const sentence = traits[i];
-    if (sentence === undefined || !sentence.assistantAsk) continue;
-    if (found >= 0) return -1;
-    if (!sentence.contentAsk || sentence.question || !foreign(sentence) || sentence.overlap === 'alone') return -1;
-    const from = starts[i] ?? 0;
-    const to = starts[i + 1] ?? text.length;
-    if (!hasWordsInOneCell(text, from, to) || wordsOf(text, from, to).some((word) => PERSONAL.has(word))) return -1;
-    found = i;
-  }
-  return found >= 0 && LETTER.test(text) ? found : -1;
-}
+const asksAnAssistant = (sentence: SentenceTraits): boolean => sentence.assistantAsk;
 
-/** A request or question planted in a page that otherwise asks nothing (see the module's comment). */
-function askPlantedInPage(text: string, starts: readonly number[], traits: readonly SentenceTraits[]): number {
-  let found = -1;
-  for (let i = 0; i < traits.length; i += 1) {
-    const sentence = traits[i];
-    if (sentence === undefined || !asks(sentence)) continue;
-    if (found >= 0) return -1;
-    const from = starts[i] ?? 0;
-    const to = starts[i + 1] ?? text.length;
-    if (!foreign(sentence) || !sentenceInPage(sentence)) return -1;
-    if (!sentence.contentAsk && !(sentence.question && selfContainedQuestion(text, from, to))) return -1;
-    if (!hasWordsInOneCell(text, from, to)) return -1;
-    found = i;
-  }
-  return found;
-}
+/**
+ * A task for an assistant planted in a letter (the text must also bear LETTER's marks). A letter asks its reader for
+ * things all along ("Please confirm…", "Let me know…"), so a page's test (nothing else asks) cannot hold; but its
+ * requests are a person's, to a person, on the letter's business, and they speak as one person to another ("when you
+ * reply", "send me"). One impersonal imperative request for content ("Summarize…", "Describe…", "Provide a list…")
+ * about something else, and no other request of that kind, is for whoever's assistant reads the mail. Questions are
+ * left out: people ask each other about anything in a letter. In training data this form holds in no benign mail (0 of
+ * 288) and in 23 of 150 mails with an attack (tuning provenance, round 11).
+ */
+const plantedInLetter: Planted = (text, sentence, from, to) =>
+  sentence.contentAsk &&
+  !sentence.question &&
+  foreign(sentence) &&
+  hasWordsInOneCell(text, from, to) &&
+  !wordsOf(text, from, to).some((word) => PERSONAL.has(word));

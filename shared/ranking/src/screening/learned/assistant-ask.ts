@@ -120,9 +120,8 @@ function hasQuestionMark(text: string, from: number, to: number): boolean {
  * then one space and a word in small letters or "I" ("Help Center", "Rank | Country" are names and headers).
  */
 function opensAsk(text: string, from: number, at: number, to: number): Ask {
-  const end = wordEnd(text, at, to);
-  if (end - at < 2 || end - at > LONGEST_OPENER || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
-    return 'none';
+  const end = sentenceCaseWordEnd(text, at, to, LONGEST_OPENER);
+  if (end < 0) return 'none';
   const nextEnd = wordEnd(text, end + 1, to);
   if (nextEnd === end + 1) return 'none';
   if (isUpper(text.charCodeAt(end + 1)) && (nextEnd !== end + 2 || text.charCodeAt(end + 1) !== 73)) return 'none';
@@ -167,10 +166,7 @@ export function askOf(text: string, from: number, to: number): Ask {
   for (let i = text.indexOf(' ', at + 1); i >= 0 && i < to - 1; i = text.indexOf(' ', i + 1)) {
     if (!isUpper(text.charCodeAt(i + 1)) || !opensAfter(text.charCodeAt(i - 1))) continue;
     const ask = opensAsk(text, from, i + 1, to);
-    if (ask === 'none') continue;
-    let previous = i - 1;
-    while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
-    if (NOUN_PHRASE_OPENERS.has(text.slice(previous, i).toLowerCase())) continue;
+    if (ask === 'none' || afterNameOpener(text, from, i)) continue;
     return isHeading(text, i + 1, to) ? 'none' : ask;
   }
   return 'none';
@@ -187,9 +183,9 @@ const REQUEST_REACH = 240;
  */
 export function opensRequest(text: string, at: number): boolean {
   if (!isUpper(text.charCodeAt(at))) return false;
-  const end = wordEnd(text, at, text.length);
-  if (end - at < 2 || end - at > LONGEST_OPENER + 4 || isUpper(text.charCodeAt(at + 1)) || text.charCodeAt(end) !== 32)
-    return false;
+  // A verb before "your" may be longer than the openers ("Incorporate your…").
+  const end = sentenceCaseWordEnd(text, at, text.length, LONGEST_OPENER + 4);
+  if (end < 0) return false;
   if (isYour(text, end + 1)) return true;
   const to = Math.min(text.length, at + REQUEST_REACH);
   return opensAsk(text, at, at, to) !== 'none' && !isHeading(text, at, to);
@@ -207,10 +203,24 @@ export function requestOpensInside(text: string, at: number): boolean {
     !(isLetter(before) || (before >= 48 && before <= 57) || BREAKS_AFTER.has(before))
   )
     return false;
-  if (!opensRequest(text, at)) return false;
-  let previous = at - 2;
-  while (previous > 0 && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
-  return !NOUN_PHRASE_OPENERS.has(text.slice(previous, at - 1).toLowerCase());
+  return opensRequest(text, at) && !afterNameOpener(text, 0, at - 1);
+}
+
+/**
+ * The end of the word at `at` when it is in sentence case (a capital, then small letters: "DESIGN" is a heading), has
+ * at most `longest` letters and is followed by one space; else -1.
+ */
+function sentenceCaseWordEnd(text: string, at: number, to: number, longest: number): number {
+  const end = wordEnd(text, at, to);
+  const fits = end - at >= 2 && end - at <= longest && !isUpper(text.charCodeAt(at + 1));
+  return fits && text.charCodeAt(end) === 32 ? end : -1;
+}
+
+/** Whether the word ending at the space text[space] (not before `from`) is one a name continues ("this", "the"). */
+function afterNameOpener(text: string, from: number, space: number): boolean {
+  let previous = space - 1;
+  while (previous > from && isWordCode(text.charCodeAt(previous - 1))) previous -= 1;
+  return NOUN_PHRASE_OPENERS.has(text.slice(previous, space).toLowerCase());
 }
 
 /** Whether the word at `at` is "your", in small letters (compared in place: most capitals tried are names). */
