@@ -1,3 +1,4 @@
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { detectInjection, injectionRisk } from './detect-injection.ts';
@@ -5,7 +6,8 @@ import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import { familiesMatching } from './rule-evidence.ts';
 import { screenResult } from './screen-result.ts';
 
-const THRESHOLD = 0.55;
+/** The hard gate the search response applies. */
+const THRESHOLD = PROMPT_INJECTION_THRESHOLD;
 
 describe('detectInjection', () => {
   it.each([

@@ -1,9 +1,11 @@
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { detectInjection } from './detect-injection.ts';
 import { DIRECTIVE_TO_AI } from './directive-to-ai.ts';
 
-const THRESHOLD = 0.55;
+/** The hard gate the search response applies. */
+const THRESHOLD = PROMPT_INJECTION_THRESHOLD;
 const page = (sentence: string): string =>
   `Our bakery has served the neighbourhood since 1952, baking sourdough and rye every morning. ${sentence} Fresh loaves are ready by seven.`;
 

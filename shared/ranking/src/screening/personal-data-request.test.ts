@@ -1,9 +1,11 @@
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { detectInjection } from './detect-injection.ts';
 import { NAMED_PERSON_DATA_REQUEST, PERSONAL_DATA_REQUEST } from './personal-data-request.ts';
 
-const THRESHOLD = 0.55;
+/** The hard gate the search response applies. */
+const THRESHOLD = PROMPT_INJECTION_THRESHOLD;
 const page = (sentence: string): string =>
   `Tide pools form where rock holds sea water at low tide, and anemones, crabs and snails live in them. ${sentence} The pools are richest at low tide in spring.`;
 

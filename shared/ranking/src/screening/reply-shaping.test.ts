@@ -1,9 +1,11 @@
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { detectInjection } from './detect-injection.ts';
 import { REPLY_DISGUISE, REPLY_SHAPING } from './reply-shaping.ts';
 
-const THRESHOLD = 0.55;
+/** The hard gate the search response applies. */
+const THRESHOLD = PROMPT_INJECTION_THRESHOLD;
 const page = (sentence: string): string =>
   `The lighthouse was built in 1874 and guided ships past the reef for a century. ${sentence} Its lamp was automated in 1969.`;
 

@@ -1,9 +1,11 @@
+import { PROMPT_INJECTION_THRESHOLD } from '@rankgate/contracts';
 import { describe, expect, it } from 'vitest';
 
 import { detectInjection, injectionRisk } from './detect-injection.ts';
 import { hiddenEvidence, screenPage } from './screen-page.ts';
 
-const THRESHOLD = 0.55;
+/** The hard gate the search response applies. */
+const THRESHOLD = PROMPT_INJECTION_THRESHOLD;
 const article = [
   'Tides are the rise and fall of sea levels caused by the combined effects of the gravitational forces exerted by the Moon and the Sun.',
   'Most coastal places see two high tides and two low tides every lunar day, about 24 hours and 50 minutes.',
