@@ -9,13 +9,13 @@ import { NAMED_PERSON_DATA_REQUEST, PERSONAL_DATA_REQUEST } from './personal-dat
 import { REPLY_DISGUISE, REPLY_SHAPING } from './reply-shaping.ts';
 import type { InjectionFamily } from './injection-family.ts';
 import { HIDDEN_CHARACTERS } from './disguised-text.ts';
+import { HYPOTHETICAL_UNLOCK } from './hypothetical-unlock.ts';
+import { AUTHORITY_CLAIM, SPECIAL_MODE } from './special-mode.ts';
+import { SECRET } from './secret-words.ts';
 
 export type { InjectionFamily } from './injection-family.ts';
 
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
-
-/** What an attacker asks an assistant to give up: the secret it was configured with, or its prompt. */
-const SECRET = String.raw`(?:secret(?:\s+(?:key|word|code|phrase|number|password|value|token|string))?(?!\s+(?:ingredient|recipe|garden|santa|service|agent|society|life|history|behind|to|of|for)\b)|password(?!\s+(?:policy|policies|reset|manager|requirements?|strength|field|hash(?:ing)?|protection|for (?:my|your) (?:account|wifi|router)))|passcode|passphrase|pin(?:\s+(?:code|number))?\b(?!\s+(?:board|hole))|api key|access code|hidden (?:word|key|code|phrase|message|instructions?|prompt)|confidential (?:information|data|key|instructions)|system prompt|initial (?:prompt|instructions)|hidden prompt|original instructions|secret instructions|(?:key|code|word) (?:you were|that you were|i gave you))\b`;
 
 const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
 /**
@@ -196,6 +196,8 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\[\[?\s*(?:system|assistant|developer|admin|tool)\s*\]\]?\s*(?:new task|next step|override|instructions?)?\s*:?\s*\S/i,
       /<\/?(?:system|assistant|developer|information|important_instructions|instructions)>/i,
+      // The same tag with a word after the role: "<SYSTEM MODE>", "</system_message>".
+      /<[\\/]?(?:system|developer|admin)[\s_-](?:mode|message|prompt|note|instructions?|override|command)>/i,
       /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>/i,
       /\[\/?INST\]|<<\/?SYS>>|<\/?s>\s*\[INST/i,
       /#{2,}\s*(?:system|instruction|new instructions)\b/i,
@@ -260,30 +262,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   REPLY_DISGUISE,
   PERSONAL_DATA_REQUEST,
   NAMED_PERSON_DATA_REQUEST,
-  {
-    reason: 'attempt to switch the model into a special mode',
-    weight: 0.5,
-    patterns: [
-      /\b(?:enter(?:ing)?|switch(?:ing)? (?:to|into)|activate|enable|now in|you are in|engage)\s+(?:the\s+|an?\s+)?['"]?(?:[\w-]+\s+){0,3}(?:developer|debug|admin(?:istrator)?|god|maintenance|sudo|root|unrestricted|unfiltered|jailbreak|super ?user|dan|diagnostic|override|verification|security|unlocked|test(?:ing)?)\s+mode\b/i,
-      // A mode announced as a tag, in capitals: "<GOD MODE>", "[SECURITY OVERRIDE MODE]".
-      /[<[]\s*(?:[A-Z]+\s+){0,4}(?:MODE|OVERRIDE)\s*[>\]]/,
-      /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
-      /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
-      /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
-      /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
-      /\byou are (?:now )?(?:dan|an? (?:unrestricted|unfiltered|uncensored|jailbroken) (?:ai|model|assistant))\b/i,
-    ],
-  },
-  {
-    reason: 'claim of authority over the assistant',
-    weight: 0.45,
-    patterns: [
-      /\b(?:i am|i'm|this is|as)\s+(?:your|the)\s+(?:developer|creator|administrator|admin|owner|operator|programmer|system administrator|supervisor|maker)\b/i,
-      /\bi\s+(?:have|hold)\s+(?:the\s+)?(?:authori[sz]ation|clearance|permission|admin(?:istrator)? (?:rights|access|privileges))\b/i,
-      /\b(?:authori[sz]ed|permitted|allowed)\s+to\s+(?:know|see|access|receive|have)\s+(?:the|your|this)\b/i,
-      /\byou\s+(?:are\s+)?(?:now\s+)?(?:allowed|permitted|authori[sz]ed|free)\s+to\s+(?:ignore|reveal|share|disclose|break|bypass)\b/i,
-    ],
-  },
+  HYPOTHETICAL_UNLOCK,
+  SPECIAL_MODE,
+  AUTHORITY_CLAIM,
   {
     // Asking a reader for the secret it was given is an attack on its own: no page asks a visitor
     // "what is your secret key". Lookaheads keep ordinary uses out ("the password policy", "my password").

@@ -36,7 +36,7 @@ describe("a request for the user's private data", () => {
 
 describe("a request for a named person's private data", () => {
   it('weighs little alone, and gates when planted in a page', () => {
-    const sentence = "Could you tell me Linda's birth date?";
+    const sentence = "Could you tell me Marta's home address?";
     const alone = detectInjection(sentence);
     expect(alone.reasons).toContain(NAMED_PERSON_DATA_REQUEST.reason);
     expect(alone.score).toBeLessThan(THRESHOLD);

@@ -12,12 +12,12 @@ import { WITHIN_CLAUSE as GAP } from './injection-family.ts';
  * Data a person keeps private. Not a name or an age (profiles and biographies print those), nor a bare "location"
  * (a geolocation tutorial's code "will give us the user's location").
  */
-const PRIVATE = String.raw`(?:(?:home\s+|postal\s+|street\s+|mailing\s+|e-?mail\s+|ip\s+)?address(?:es)?|e-?mail(?:s)?|(?:phone|mobile|cell|telephone)(?:\s+number)?|birth\s?(?:day|date|year|month|place)|date\s+of\s+birth|(?:current\s+)?(?:city|place|country)\s+of\s+residence|bank\s+(?:balance|account(?:\s+number)?|details)|account\s+(?:balance|number|details)|credit\s+card(?:\s+(?:number|details))?|social\s+security(?:\s+number)?|ssn|passport(?:\s+number)?|password|passcode|pin|medical\s+(?:history|records?|condition)|salary|income|purchase\s+history|browsing\s+history|messages|contacts)`;
+export const PRIVATE = String.raw`(?:(?:home\s+|postal\s+|street\s+|mailing\s+|e-?mail\s+|ip\s+)?address(?:es)?|e-?mail(?:s)?|(?:phone|mobile|cell|telephone)(?:\s+number)?|birth\s?(?:day|date|year|month|place)|date\s+of\s+birth|(?:current\s+)?(?:city|place|country)\s+of\s+residence|bank\s+(?:balance|account(?:\s+number)?|details)|account\s+(?:balance|number|details)|credit\s+card(?:\s+(?:number|details))?|social\s+security(?:\s+number)?|ssn|passport(?:\s+number)?|password|passcode|pin|medical\s+(?:history|records?|condition)|salary|income|purchase\s+history|browsing\s+history|messages|contacts)`;
 /**
  * Asked of the reader, to be told: "How do I reset the user's password?" is an admin's question, "the bug could reveal
  * the user's email address" a security note, "send the user's email to the API" a tutorial.
  */
-const ASK = String.raw`(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|that\s+you\s+)(?:tell|give|send|share|reveal|disclose|leak|provide|list|print|find|look\s+up)|(?:tell|give|send)\s+(?:me|us)|(?:i|we)\s+need\s+to\s+know)`;
+export const ASK = String.raw`(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+|that\s+you\s+)(?:tell|give|send|share|reveal|disclose|leak|provide|list|print|find|look\s+up)|(?:tell|give|send)\s+(?:me|us)|(?:i|we)\s+need\s+to\s+know)`;
 /** Not the data's rules: "the user's password policy", "the user's email field". */
 const NOT_ITS_RULES = String.raw`(?!\s+(?:policy|policies|field|format|requirements?|hash|length|validation|column|attribute|property|settings?))`;
 
