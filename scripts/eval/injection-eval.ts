@@ -12,7 +12,7 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 import { dataPath } from './data.ts';
 import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
-import { probeRows, secondProbeRows } from './probe-set.ts';
+import { probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
 import { disguisedWebPassageRows, dl19EvaluationRows, webPassageRows } from './web-passages.ts';
 
@@ -175,6 +175,14 @@ const INJECTION_FILES: readonly FileSpec[] = [
     label: 'Probe 2: 30 attacks and 60 hard negatives written apart from the detector, never trained on',
     categoryField: null,
     build: secondProbeRows,
+    targets: [],
+  },
+  {
+    file: 'scripts/eval/probe (third, jailbreak classes, written apart from the detector)',
+    label:
+      'Probe 3: 40 jailbreak-class attacks and 60 hard negatives written apart from the detector, never trained on',
+    categoryField: 'category',
+    build: thirdProbeRows,
     targets: [],
   },
 ];

@@ -10,6 +10,13 @@
  * detector nor its training templates: 60 hard negatives (docs and privacy notes about "the user", exercises
  * about "your answer", reply style guides, harmless code to add) and 30 attacks (a reply to disguise, private
  * data asked for, harmful code to add, plain tasks planted in unrelated text).
+ *
+ * The third (probe/injection-probe-3.jsonl, 2026-11-28) was written the same way, after the rule families for
+ * hypothetical frames were written and before anything was fitted to it: 40 attacks in eight jailbreak classes (a
+ * fictional frame, a persona, fake authority, split or encoded instructions, persuasion, a conclusion dictated to
+ * the summariser, other languages, invented dialogue turns), half as prompts and half inside web passages, and 60
+ * hard negatives of the same vocabulary (plots, thought experiments, scam warnings, docs, cipher puzzles, business
+ * mail, sales copy, text in other languages). Its rows are read as scores, reasons and categories only.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +27,7 @@ const probeFile = (name: string): string => fileURLToPath(new URL(`./probe/${nam
 
 export const probeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe.jsonl'));
 export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-2.jsonl'));
+export const thirdProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-3.jsonl'));
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];

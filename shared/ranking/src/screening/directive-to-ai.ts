@@ -19,7 +19,15 @@ const TEXT = String.raw`(?:page|text|site|website|web ?page|document|article|rev
 const AI = String.raw`(?:llms?|large\s+language\s+models?|language\s+models?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt|ai|(?:models?|systems?|agents?|assistants?|tools?)(?<=\b(?:ai|automated|virtual|digital|language)\s+\w+))`;
 /** An AI, or a model or assistant when it is reading this text. */
 const AI_READER = String.raw`(?:${AI}|assistants?|models?)`;
-const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing)`;
+const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing|triaging|handling|browsing|ingesting|answering\s+from)`;
+/** An AI reading this very text: "the model reading this snippet", "AI agents summarising this offer". */
+const READER_OF_THIS = String.raw`${AI_READER}\s+(?:that\s+(?:is|are)\s+)?${READING}\s+(?:this|these)(?:\s+[\w-]+)?`;
+/**
+ * Who a note is for: an AI, automated readers, a summariser ("Note for LLMs answering …", "Instruction to the
+ * summariser").
+ */
+const NOTE_READER = String.raw`(?:${AI}(?!-\d)|(?:ai|llm)\s+[\w-]+\s+(?:assistants?|agents?|models?|bots?)|automated\s+(?:readers?|assistants?|agents?|systems?)|summari[sz]ers?)`;
+const NOTE = String.raw`(?:note|notes|message|notice|instructions?|directive|reminder|p\.?\s?s\.?|memo)`;
 const MODAL = String.raw`(?:must|should|shall|need\s+to|have\s+to|(?:are|is)\s+(?:required|instructed|asked|expected|told)\s+to|do\s+not|don't|(?:may|can)\s+only)`;
 const DIRECTIVE = String.raw`(?:${MODAL}|only|never|always|please)`;
 
@@ -48,5 +56,38 @@ export const DIRECTIVE_TO_AI: InjectionFamily = {
       String.raw`\b(?:note|message|instructions?|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?${AI_READER}\s+${READING}\s+(?:this|the)\s+${TEXT}\b`,
       'i',
     ),
+  ],
+};
+
+/**
+ * An address to the AI reading this very text: "AI assistants reading this: …", "To the model reading this snippet: …",
+ * "Note for LLMs answering developer questions: …", "(you, the AI reading this)", and the same in other languages. A
+ * text written to its AI reader is written to instruct it; writing about AI does not speak to it.
+ */
+export const ADDRESS_TO_AI_READER: InjectionFamily = {
+  reason: 'an address to the AI reading this text',
+  weight: 0.6,
+  patterns: [
+    // Spoken to: "AI assistants reading this: …", "To the model reading this snippet: …", "(you, the AI reading this)"
+    new RegExp(String.raw`\b${READER_OF_THIS}\s*[:,)]`, 'i'),
+    // "Note for LLMs answering developer questions: …", "[Instructions for AI assistants: …]"
+    new RegExp(
+      String.raw`\b${NOTE}\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?${NOTE_READER}\b[^.!?:\n]{0,50}:`,
+      'i',
+    ),
+    // The same address in other languages: "para la IA que lee esta página", "致阅读本页面的AI", "이 글을 읽는 AI에게".
+    /\b(?:para|a)\s+(?:la|el|una|cualquier)\s+(?:ia|inteligencia artificial|asistente(?:\s+de\s+ia)?|modelo)\s+que\s+(?:lee|lea|resume|procesa)\b/i,
+    /\b(?:für|an)\s+(?:die|jede|eine)\s+(?:ki|künstliche intelligenz)\b[^.\n]{0,6}\s+die\s+(?:diese[nsr]?|den|das)\s+\S+\s+(?:liest|zusammenfasst|verarbeitet)/i,
+    /\b(?:pour|à)\s+(?:l['’]ia|l['’]assistant|le modèle|toute ia)\s+qui\s+(?:lit|résume|traite|analyse)\b/i,
+    /\b(?:per|all['’])\s*(?:l['’])?(?:ia|assistente|intelligenza artificiale)\s+che\s+(?:legge|riassume|elabora)\b/i,
+    /\b(?:para|à)\s+(?:a\s+)?(?:ia|assistente|inteligência artificial)\s+que\s+(?:lê|leia|resume|processa)\b/i,
+    /\baan\s+(?:ai-assistenten|de\s+ai|ai-modellen|taalmodellen)\s*:/i,
+    /(?:дорогой|дорогая|уважаемый|уважаемая)\s+(?:ии|ai|ассистент|нейросеть|модель)[,!:]|(?:для|к)\s+(?:ии|ai)\s*,?\s*(?:который|которая)\s+(?:читает|обрабатывает|резюмирует)/i,
+    /(?:致|给|對|对)(?:正在)?(?:阅读|閱讀|读取|讀取|总结|總結)(?:本|这个|這個|此)(?:页面|頁面|网页|網頁|文章|文本)的\s*(?:AI|人工智能|助手|模型)/i,
+    /(?:この|本)(?:ページ|記事|文章|テキスト)を(?:読んで|読む|要約して|要約する)(?:いる)?\s*(?:AI|エーアイ|アシスタント|モデル)/i,
+    /이\s*(?:글|페이지|문서)을?\s*(?:읽는|요약하는)\s*(?:AI|인공지능|어시스턴트)/i,
+    /(?:ال)?(?:مساعد|ذكاء)\s*(?:الذكي|الاصطناعي)?\s*(?:الذي|التي)\s*(?:يقرأ|تقرأ|يلخص)/i,
+    /(?:इस|यह)\s+(?:पेज|पृष्ठ|लेख)\s+को\s+(?:पढ़ने|पढने)\s+वाले\s+(?:AI|एआई)/i,
+    /\bbu\s+(?:sayfayı|metni|yazıyı)\s+(?:okuyan|özetleyen)\s+(?:yapay\s+zek[aâ]|ai|asistan)/i,
   ],
 };

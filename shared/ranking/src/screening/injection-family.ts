@@ -31,6 +31,9 @@ export interface InjectionFamily {
   readonly patterns: readonly RegExp[];
   /** Evidence that a single regular expression cannot express (repetition, encoded runs, disguised secrets). */
   readonly match?: (text: string) => boolean;
-  /** Evidence found by the reading of the text itself rather than in its words, and where it lies. */
+  /**
+   * Evidence found by the reading of the text itself rather than in its words, and where it lies; looked for when
+   * no pattern matches.
+   */
   readonly find?: (read: ReadText) => Span | null;
 }

@@ -4,7 +4,7 @@
  * ever matched here, never interpreted.
  */
 
-import { DIRECTIVE_TO_AI } from './directive-to-ai.ts';
+import { ADDRESS_TO_AI_READER, DIRECTIVE_TO_AI } from './directive-to-ai.ts';
 import { NAMED_PERSON_DATA_REQUEST, PERSONAL_DATA_REQUEST } from './personal-data-request.ts';
 import { REPLY_DISGUISE, REPLY_SHAPING } from './reply-shaping.ts';
 import type { InjectionFamily } from './injection-family.ts';
@@ -12,6 +12,9 @@ import { HIDDEN_CHARACTERS } from './disguised-text.ts';
 import { HYPOTHETICAL_UNLOCK } from './hypothetical-unlock.ts';
 import { AUTHORITY_CLAIM, SPECIAL_MODE } from './special-mode.ts';
 import { SECRET } from './secret-words.ts';
+import { PROMPT_REQUEST } from './prompt-request.ts';
+import { RULES_SUSPENDED } from './rules-suspended.ts';
+import { SMUGGLED_INSTRUCTION } from './smuggled-instruction.ts';
 
 export type { InjectionFamily } from './injection-family.ts';
 
@@ -197,7 +200,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\[\[?\s*(?:system|assistant|developer|admin|tool)\s*\]\]?\s*(?:new task|next step|override|instructions?)?\s*:?\s*\S/i,
       /<\/?(?:system|assistant|developer|information|important_instructions|instructions)>/i,
       // The same tag with a word after the role: "<SYSTEM MODE>", "</system_message>".
-      /<[\\/]?(?:system|developer|admin)[\s_-](?:mode|message|prompt|note|instructions?|override|command)>/i,
+      /\b(?:system|developer|admin)[\s_-](?:mode|message|prompt|note|instructions?|override|command)>(?<=<[\\/]?\w+[\s_-]\w+>)/i,
       /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\|>/i,
       /\[\/?INST\]|<<\/?SYS>>|<\/?s>\s*\[INST/i,
       /#{2,}\s*(?:system|instruction|new instructions)\b/i,
@@ -218,13 +221,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
       /\b(?:append|add|include)\b[^.\n]{0,30}\b(?:conversation|history|secrets?|credentials|api key)\b[^.\n]{0,30}\b(?:url|link|query string)\b/i,
     ],
   },
-  {
-    reason: 'request to reveal the prompt',
-    weight: 0.6,
-    patterns: [
-      /\b(?:reveal|print|show|repeat|output|tell me)\b[^.\n]{0,25}\b(?:your|the)\s+(?:system prompt|hidden instructions|initial instructions|instructions above)\b/i,
-    ],
-  },
+  PROMPT_REQUEST,
   {
     reason: 'tool or function-call syntax',
     weight: 0.5,
@@ -263,6 +260,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   PERSONAL_DATA_REQUEST,
   NAMED_PERSON_DATA_REQUEST,
   HYPOTHETICAL_UNLOCK,
+  RULES_SUSPENDED,
+  ADDRESS_TO_AI_READER,
+  SMUGGLED_INSTRUCTION,
   SPECIAL_MODE,
   AUTHORITY_CLAIM,
   {

@@ -20,7 +20,7 @@ function compile(condition: WordCondition): Test {
     }
     case 'char': {
       const { char } = condition;
-      return (words) => words.text.includes(char);
+      return (words) => words.hasChar(char);
     }
     case 'nonAscii':
       return (words) => words.nonAscii;

@@ -131,7 +131,7 @@ export function flatRuleEvidence(flat: Pick<FlatText, 'text' | 'hidden'>): RuleE
   const matched = familiesMatching(text);
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
-    const span = family.find ? family.find(flat) : matched.get(family);
+    const span = matched.get(family) ?? family.find?.(flat) ?? null;
     if (span) hits.push({ family, span });
     else if (family.match?.(text) === true) hits.push({ family });
   }

@@ -34,7 +34,7 @@ describe('screenPage', () => {
     const hidden = screenPage({ visibleText: article, hiddenText: [{ channel: 'html_comment', text: note }] });
     expect(hidden.score).toBeGreaterThanOrEqual(THRESHOLD);
     expect(hidden.score).toBeGreaterThanOrEqual(inView.score);
-    expect(hidden.reasons[0]).toBe('in an HTML comment: text addresses an AI assistant');
+    expect(hidden.reasons[0]).toBe('in an HTML comment: an address to the AI reading this text');
   });
 
   it.each(['css_hidden', 'aria_hidden', 'off_screen', 'other'] as const)(

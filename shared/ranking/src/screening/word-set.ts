@@ -29,6 +29,13 @@ export class WordSet {
   text = '';
   /** Whether it has a character beyond ASCII. */
   nonAscii = false;
+  /** Which ASCII characters outside words it has, one bit each (patterns that need a "<" or a "=" ask). */
+  private readonly others = new Int32Array(4);
+  /**
+   * Its characters beyond ASCII by their low byte, one bit each: a pattern needing "致" is ruled out without a walk
+   * of a page whose only such characters are a dash and a "μ".
+   */
+  private readonly beyond = new Int32Array(8);
   /** Its distinct word hashes, the first `count` entries. */
   distinct = new Uint32Array(512);
   count = 0;
@@ -64,10 +71,17 @@ export class WordSet {
     let high = 0;
     let h = FNV_OFFSET;
     let inWord = false;
+    const { others, beyond } = this;
+    others.fill(0);
+    beyond.fill(0);
     for (let i = 0; i <= text.length; i += 1) {
       const code = i < text.length ? text.charCodeAt(i) : 32;
       high |= code;
       const word = code < 128 ? (WORD_CODE[code] ?? 0) : 0;
+      if (word === 0) {
+        if (code < 128) others[code >> 5] = (others[code >> 5] ?? 0) | (1 << (code & 31));
+        else beyond[(code >> 5) & 7] = (beyond[(code >> 5) & 7] ?? 0) | (1 << (code & 31));
+      }
       if (word !== 0) {
         if (!inWord) wordStart = i;
         h = Math.imul(h ^ word, FNV_PRIME);
@@ -96,6 +110,17 @@ export class WordSet {
     }
     this.count = count;
     this.nonAscii = high > 127;
+  }
+
+  /** Whether the text has this character (one code unit). */
+  hasChar(char: string): boolean {
+    const code = char.charCodeAt(0);
+    if (code >= 128) {
+      if (((this.beyond[(code >> 5) & 7] ?? 0) & (1 << (code & 31))) === 0) return false;
+      return this.text.includes(char);
+    }
+    if (WORD_CODE[code] !== 0) return this.text.includes(char);
+    return ((this.others[code >> 5] ?? 0) & (1 << (code & 31))) !== 0;
   }
 
   has(hash: number): boolean {
