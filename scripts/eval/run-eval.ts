@@ -99,7 +99,11 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   passages with soft hyphens in their long words. The *probe* set (\`scripts/eval/probe/\`) is 40 attacks and
   40 hard negatives the team wrote as web passages; *probe 2* (\`injection-probe-2.jsonl\` there) is 30 attacks and 60 hard
   negatives (docs and privacy notes about the user, exercises about an answer, reply style guides, harmless code to
-  add) written by a helper that saw neither the detector nor its training templates; the trainer reads neither. Precision, recall, F1 and false-positive rate per set, per
+  add) written by a helper that saw neither the detector nor its training templates; *probe 3*
+  (\`injection-probe-3.jsonl\`) is 40 attacks in eight jailbreak classes (fictional frames, personas, fake authority,
+  split or encoded instructions, persuasion, a conclusion dictated to the summariser, other languages, invented dialogue
+  turns), half inside web passages, and 60 hard negatives of the same vocabulary, written the same way; the trainer reads
+  none of them. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
   detector by then, as it has in a running service), then each is timed five times: p50 / p99 of each row's median, and *best-round p50*, the p50 of each row's fastest
@@ -195,9 +199,11 @@ its clean passages; recall ≥ 0.90 on BIPIA test with FPR ≤ 0.02; recall ≥ 
 
 What the detector misses: tasks for an assistant with no tell-tale words ("Write a short story about …", "Explain …",
 plain questions) planted in unrelated text (BIPIA's content-creation, tutoring and question categories), which read the
-same as ordinary requests or FAQ text one sentence at a time; and CyberSecEval's direct rows measured against a system
-prompt the detector never sees. The false-positive targets hold; on probe 2's hard negatives (docs about "the user",
-exercises about "your answer", reply style guides) a quarter are flagged, most of them by the learned model.
+same as ordinary requests or FAQ text one sentence at a time; CyberSecEval's direct rows measured against a system
+prompt the detector never sees; and jailbreaks with no tell-tale words (a plea or a bribe around a harmful request,
+invented dialogue turns, attacks in languages the rules do not cover: probe 3). The false-positive targets hold; on
+probe 2's hard negatives (docs about "the user", exercises about "your answer", reply style guides) a quarter are
+flagged, most of them by the learned model.
 
 ## Reproduce
 

@@ -216,6 +216,30 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     client, an asyncio or Twisted server, a bare netsh, registry and WMI calls); they were dropped, and recall fell to
     the shipped figures below (web passages 0.888, BIPIA test 0.867).
 
+  - *Detector round 12, 2026-11-28 (model 2026-11-28.5: jailbreak classes as rule families; a third probe)*: **the
+    first step was written after reading misses; the second was written on data of our own and measured on a probe
+    written apart.** Step 1, after reading CyberSecEval's misses (text, score, reasons; the starting point web passages /
+    BIPIA test / CyberSecEval recall 0.912 / 0.910 / 0.530, NotInject / WildGuard / DL19 FPR 0.021 / 0.027 / 0.005):
+    a hypothetical set up to unlock a request an assistant refuses (a frame, then a request for someone's private data,
+    the assistant's secret or a phishing text), a test the reader is told it is in ("running a system check") and a
+    system tag with a word after the role. At weight 0.45 the frame family gave CyberSecEval 0.582; at 0.6 (the weight
+    of a request for a secret, the family being a whole attack as that one is) with the other two, 0.610; no other
+    figure moved, and no training text fired, so the artefact was unchanged. Over two more training seeds of that code
+    (7, 99): CyberSecEval 0.594 / 0.606, WildGuard 0.031 / 0.031 (as before the step). Then a helper that saw neither
+    the detector nor any data here wrote probe 3 (40 attacks in eight jailbreak classes, 60 hard negatives): 0.450
+    recall at 0.050 FPR (runSearch; detectInjection 0.450 / 0.083), read since only as scores, reasons and categories.
+    Another helper, likewise blind, wrote 320 rows of development text in the same classes (kept out of the repository
+    and of training); step 2's families were written from its misses: an address to the AI reading this text, the
+    reader's rules declared suspended, an instruction smuggled past a reading of its words, more wordings and languages
+    of a request for the prompt, more claims of authority, more hypothetical frames. On the development rows recall went
+    from 0.406 to 0.738 at an unchanged 0.037 FPR (its false alarms are older families' and the model's). Every new
+    family fires on none of the benign training or evaluation texts (WildGuard, NotInject, DL19, SciFact, BIPIA, the
+    e-mails), counted before the eval was run. The eval (runSearch): probe 3 0.625 recall at 0.050 FPR, probe 1 0.800
+    (was 0.750) at 0.025, probe 2 unchanged (0.800 / 0.267), CyberSecEval 0.610 (one row was lost to a shorter search
+    window after the frame, kept for speed, and came back at 50 words), every other figure unchanged. The probe's gain
+    is the honest measure of this step, with one caveat: the probe and the development rows were written by helpers of
+    the same kind, so their wording may share habits no attacker has.
+
   - *Detector round 11, 2026-11-28 (model 2026-11-28.4: a request opens a sentence of its own; a task planted in a
     letter; three reply-shaping mistakes mended)*: **written after reading misses and false alarms.** Read: the
     web-passage misses (scores, reasons and the sentence traits of the fourteen at 0.50, with their text), the BIPIA
