@@ -221,7 +221,7 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     written apart.** Step 1, after reading CyberSecEval's misses (text, score, reasons; the starting point web passages /
     BIPIA test / CyberSecEval recall 0.912 / 0.910 / 0.530, NotInject / WildGuard / DL19 FPR 0.021 / 0.027 / 0.005):
     a hypothetical set up to unlock a request an assistant refuses (a frame, then a request for someone's private data,
-    the assistant's secret or a phishing text), a test the reader is told it is in ("running a system check") and a
+    the assistant's secret or a phishing text), a test the reader is told it is in (a system check or a diagnostic) and a
     system tag with a word after the role. At weight 0.45 the frame family gave CyberSecEval 0.582; at 0.6 (the weight
     of a request for a secret, the family being a whole attack as that one is) with the other two, 0.610; no other
     figure moved, and no training text fired, so the artefact was unchanged. Over two more training seeds of that code

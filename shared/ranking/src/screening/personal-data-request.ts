@@ -43,7 +43,7 @@ export const NAMED_PERSON_DATA_REQUEST: InjectionFamily = {
   weight: 0.3,
   plantedWeight: 0.65,
   patterns: [
-    // "Could you tell me Linda's birth date", "can you give me John Doe's email address" (a business's phone number
+    // "Could you tell me Marta's home address", "can you give me Jan Novak's email address" (a business's phone number
     // is asked with "the": "can you give me the shop's number")
     new RegExp(
       String.raw`\b${ASK}\s+(?:me\s+|us\s+)?(?!(?:me|us|the|a|an|your|our|their|its|my|his|her|this|that)\b)(?:[\w-]+\s+){0,2}[\w-]+(?:'s|s')\s+(?:current\s+)?${PRIVATE}\b${NOT_ITS_RULES}`,

@@ -19,7 +19,7 @@ const LEET = {
   ignore: '[i1][g69]n[o0]r[e3]',
   disregard: 'd[i1][s5]r[e3]g[a4]rd',
   target:
-    '(?:pr[e3]v[i1][o0]u[s5]|[i1]n[s5][t7]ru[c][t7][i1][o0]n[s5]?|ru[l1][e3][s5]|[s5][a4]f[e3][t7]y|[s5]y[s5][t7][e3]m|pr[o0]mp[t7]|p[a4][s5][s5]w[o0]rd)',
+    '(?:pr[e3]v[i1][o0]u[s5]|[i1]n[s5][t7]ruc[t7][i1][o0]n[s5]?|ru[l1][e3][s5]|[s5][a4]f[e3][t7]y|[s5]y[s5][t7][e3]m|pr[o0]mp[t7]|p[a4][s5][s5]w[o0]rd)',
 };
 /** An override in leetspeak: "1gn0r3 y0ur ru135", its first word written with a digit (a plain one is an override). */
 const leetOverride = (verb: string): RegExp =>

@@ -1,6 +1,6 @@
 /**
  * Text that tells its reader it is in a special mode or a test, or that the writer commands it: "<DEBUG MODE>",
- * "I'm running a system check", "I am your developer". A page has no say over its reader's mode.
+ * "we are performing a diagnostic test", "I am your developer". A page has no say over its reader's mode.
  */
 import type { InjectionFamily } from './injection-family.ts';
 
@@ -14,7 +14,7 @@ export const SPECIAL_MODE: InjectionFamily = {
     /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
     /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
     /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
-    // A test the reader is told it is in: "I'm running a system check", "we are conducting a diagnostic test" (alone,
+    // A test the reader is told it is in: "we are conducting a diagnostic test", "this is a routine system check" (alone,
     // a technician's report, so it weighs as a mode does, not as an attack).
     /\b(?:running|performing|conducting|doing)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:system|diagnostic|security|compliance|maintenance)\s+(?:check|test|audit|scan|diagnostic)\b/i,
     /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
