@@ -14,8 +14,8 @@ export const SPECIAL_MODE: InjectionFamily = {
     /\b(?:developer|debug|admin|god|sudo|unrestricted|jailbreak|dan)\s+mode\s+(?:enabled|activated|on|engaged)\b/i,
     /\byou are (?:now )?(?:in|operating in|running in)\s+(?:\w+\s+){0,2}mode\b/i,
     /\bsystem\s+(?:override|update|notice|alert|command)\s*[:!]/i,
-    // A test the reader is told it is in: "we are conducting a diagnostic test", "this is a routine system check" (alone,
-    // a technician's report, so it weighs as a mode does, not as an attack).
+    // A test the reader is told it is in: "we are conducting a diagnostic test" (alone, a technician's report may
+    // say so, so it weighs as a mode does, not as an attack).
     /\b(?:running|performing|conducting|doing)\s+(?:a|an)\s+(?:[\w-]+\s+)?(?:system|diagnostic|security|compliance|maintenance)\s+(?:check|test|audit|scan|diagnostic)\b/i,
     /\[(?:system|admin|developer|override)(?:\s+(?:message|note|override))?\]/i,
     // A header in capitals announcing an order from above: "[ADMIN OVERRIDE – PRIORITY 0]", "OPERATOR INSTRUCTION:".
