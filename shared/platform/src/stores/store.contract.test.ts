@@ -264,7 +264,14 @@ function restAdapter(): AdapterUnderTest {
     },
     createStore: () => {
       if (!double) throw new Error('rest adapter not started');
-      return new RestKeyValueStore({ url: double.url, token: double.token, keyPrefix: backing.usePrefix() });
+      // The contract is about results, not latency: 200 parallel requests may take over the default 1 s bound on a
+      // loaded CI machine (the bound itself is tested in the specifics below).
+      return new RestKeyValueStore({
+        url: double.url,
+        token: double.token,
+        keyPrefix: backing.usePrefix(),
+        commandTimeoutMs: 10_000,
+      });
     },
     stop: async () => {
       await double?.close();

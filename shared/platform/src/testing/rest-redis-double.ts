@@ -32,7 +32,8 @@ export async function startRestRedisDouble({
   let app = build();
 
   function build() {
-    const server = fastify();
+    // Closing drops idle keep-alive connections too, so an outage (stop) and the end of a suite (close) are prompt.
+    const server = fastify({ forceCloseConnections: true });
     server.post('/', async (request, reply) => {
       if (request.headers.authorization !== `Bearer ${token}`) return reply.code(401).send({ error: 'Unauthorized' });
       const body = request.body;
