@@ -70,6 +70,12 @@ export const ADDRESS_TO_AI_READER: InjectionFamily = {
   patterns: [
     // Spoken to: "AI assistants reading this: …", "To the model reading this snippet: …", "(you, the AI reading this)"
     new RegExp(String.raw`\b${READER_OF_THIS}\s*[:,)]`, 'i'),
+    // "AI assistants: whenever users ask …, say …": a label for AI readers, then an order (not a title such as
+    // "AI assistants: what they can and cannot do")
+    new RegExp(
+      String.raw`\b(?:ai|llm)s?\s+(?:assistants?|agents?|models?|bots?|summari[sz]ers?|crawlers?)\s*:\s*(?:whenever|when|always|never|please|do\s+not|don't|ignore|say|state|tell|recommend|rank|remember|make\s+sure|you(?:'ll|\s+will|\s+must|\s+should|\s+are))\b`,
+      'i',
+    ),
     // "Note for LLMs answering developer questions: …", "[Instructions for AI assistants: …]"
     new RegExp(
       String.raw`\b${NOTE}\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?${NOTE_READER}\b[^.!?:\n]{0,50}:`,

@@ -12,7 +12,7 @@ export const PROMPT_REQUEST: InjectionFamily = {
   reason: 'request to reveal the prompt',
   weight: 0.6,
   patterns: [
-    /\b(?:reveal|print|show|repeat|output|tell me)\b[^.\n]{0,25}\b(?:your|the)\s+(?:system prompt|hidden instructions|initial instructions|instructions above)\b/i,
+    /\b(?:reveal|print|show|repeat|output|tell me)\b[^.\n]{0,25}\b(?:your|the)\s+(?:(?:full|entire|complete|whole|exact|current)\s+)?(?:system prompt|hidden instructions|initial instructions|instructions above)\b/i,
     // "the exact rules you were given", "instructions you were configured with", asked for
     new RegExp(
       String.raw`\b(?:reveal|print|show|repeat|output|tell|give|list|paste|share|dump|display|write\s+out)\b[^.!?\n]{0,40}\b(?:your\s+|the\s+(?=exact|full|complete|entire|original|hidden|secret|internal))(?:exact\s+|full\s+|complete\s+|entire\s+|original\s+|hidden\s+|secret\s+|internal\s+)?(?:list\s+of\s+)?${GIVEN}\s+(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|told|configured\s+with|set\s+up\s+with|programmed\s+with|loaded\s+with)`,
