@@ -180,7 +180,10 @@ const MIN_SENTENCE_CHARS = 30;
  * ". ", "! ", "? " (any whitespace after), " — ", which joins a result's title to its description, and
  * a cell separator "|" (a table or a "SUBJECT: …|CONTENT: …" record has no sentence stops of its own).
  */
-const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+|\s*\|\s*/g;
+// The cell separator's match starts at the "|" itself: with the whitespace before it in the match ("\s*\|"), every
+// position of a text could start one, and the search could not skip ahead to a stop. Only where a sentence ends
+// is read from a match, and that is the same.
+const SENTENCE_END = /(?:[.!?。！？]["'’”)\]]*|\s—)\s+|\|\s*/g;
 
 /** The next capitalised word at or after `from` that opens a sentence with no stop before it, or -1. */
 function nextOpener(text: string, from: number): number {
