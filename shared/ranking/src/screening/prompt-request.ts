@@ -7,6 +7,8 @@ import type { InjectionFamily } from './injection-family.ts';
 
 /** What was given to the assistant: its instructions, rules or configuration. */
 const GIVEN = String.raw`(?:rules|instructions|guidelines|configuration|config|prompt|system\s+prompt|directives)`;
+/** How it is asked for whole or as it really is ("the exact rules", "your full instructions"). */
+const WHOLE = String.raw`(?:exact|full|complete|entire|original|hidden|secret|internal)`;
 
 export const PROMPT_REQUEST: InjectionFamily = {
   reason: 'request to reveal the prompt',
@@ -15,7 +17,7 @@ export const PROMPT_REQUEST: InjectionFamily = {
     /\b(?:reveal|print|show|repeat|output|tell me)\b[^.\n]{0,25}\b(?:your|the)\s+(?:(?:full|entire|complete|whole|exact|current)\s+)?(?:system prompt|hidden instructions|initial instructions|instructions above)\b/i,
     // "the exact rules you were given", "instructions you were configured with", asked for
     new RegExp(
-      String.raw`\b(?:reveal|print|show|repeat|output|tell|give|list|paste|share|dump|display|write\s+out)\b[^.!?\n]{0,40}\b(?:your\s+|the\s+(?=exact|full|complete|entire|original|hidden|secret|internal))(?:exact\s+|full\s+|complete\s+|entire\s+|original\s+|hidden\s+|secret\s+|internal\s+)?(?:list\s+of\s+)?${GIVEN}\s+(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|told|configured\s+with|set\s+up\s+with|programmed\s+with|loaded\s+with)`,
+      String.raw`\b(?:reveal|print|show|repeat|output|tell|give|list|paste|share|dump|display|write\s+out)\b[^.!?\n]{0,40}\b(?:your\s+|the\s+(?=${WHOLE}))(?:${WHOLE}\s+)?(?:list\s+of\s+)?${GIVEN}\s+(?:that\s+)?you\s+(?:were|have\s+been|'ve\s+been|got)\s+(?:given|told|configured\s+with|set\s+up\s+with|programmed\s+with|loaded\s+with)`,
       'i',
     ),
     // "paste your hidden configuration", "dump your internal instructions"

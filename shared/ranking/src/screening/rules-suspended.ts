@@ -10,6 +10,8 @@ import type { InjectionFamily } from './injection-family.ts';
 /** The reader's rules, as an attacker names them. */
 const RULES = String.raw`(?:guidelines|rules|restrictions|instructions|policies|filters|programming|guardrails|safety\s+(?:rules|filters?|layers?|training|guidelines|settings)|content\s+(?:polic(?:y|ies)|filters?|filtering))`;
 const SAFETY = String.raw`(?:(?:safety|content|moderation)\s+(?:filters?|filtering|layers?|polic(?:y|ies)|guardrails|restrictions|limits|checks|training)|guardrails)`;
+/** For the exchange the reader is in: "for this session", "for the rest of this chat". */
+const FOR_THIS_SESSION = String.raw`for\s+(?:this|the\s+rest\s+of\s+this)\s+(?:session|conversation|chat|test|exchange)\b`;
 const SWITCHED_OFF = String.raw`(?:suspended|lifted|disabled|void|revoked|off|removed|switched\s+off|turned\s+off|overridden|waived|paused|deactivated)`;
 
 export const RULES_SUSPENDED: InjectionFamily = {
@@ -32,12 +34,12 @@ export const RULES_SUSPENDED: InjectionFamily = {
     // "disable your content filter", "the operator has disabled the safety filter for this session"
     new RegExp(String.raw`\b(?:disable|turn\s+off|switch\s+off|bypass|ignore|drop)\s+your\s+${SAFETY}`, 'i'),
     new RegExp(
-      String.raw`\b(?:disabled|switched\s+off|turned\s+off|lifted|removed|deactivated)\s+(?:the\s+|your\s+|all\s+)?${SAFETY}\s+for\s+(?:this|the\s+rest\s+of\s+this)\s+(?:session|conversation|chat|test|exchange)\b`,
+      String.raw`\b(?:disabled|switched\s+off|turned\s+off|lifted|removed|deactivated)\s+(?:the\s+|your\s+|all\s+)?${SAFETY}\s+${FOR_THIS_SESSION}`,
       'i',
     ),
     // "the moderation filters were switched off for this conversation"
     new RegExp(
-      String.raw`\b${SAFETY}\s+(?:were|was|have\s+been|has\s+been|are|is)\s+(?:now\s+)?${SWITCHED_OFF}\s+for\s+(?:this|the\s+rest\s+of\s+this)\s+(?:session|conversation|chat|test|exchange)\b`,
+      String.raw`\b${SAFETY}\s+(?:were|was|have\s+been|has\s+been|are|is)\s+(?:now\s+)?${SWITCHED_OFF}\s+${FOR_THIS_SESSION}`,
       'i',
     ),
     // The same declarations in other languages: "sin reglas ni filtros", "filtros de segurança foram desativados",
