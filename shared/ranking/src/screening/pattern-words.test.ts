@@ -47,9 +47,12 @@ describe('wordsNeeded', () => {
 
   it('needs ASCII punctuation and a non-ASCII character where the pattern has them', () => {
     expect(needs(/<function=[\w.-]+>/)).toBe("all(function '<' '=' '>')");
-    // A character without case matches only itself, so the text must hold it; a cased one may match its other case.
+    // A character without case matches only itself, so the text must hold it; a cased one, any of its cases.
     expect(needs(/忽略(?:之前|以上)/)).toBe("all('忽' '略' nonAscii any(all('之' '前') all('以' '上')))");
-    expect(needs(/\bprécédentes\b/i)).toBe('all(dentes pr c nonAscii)');
+    expect(needs(/\bprécédentes\b/i)).toBe("all(dentes pr c nonAscii any('É' 'é'))");
+    expect(needs(/для/i)).toBe("all(nonAscii any('Д' 'д' 'ᲁ') any('Л' 'л') any('Я' 'я'))");
+    // The i flag matches "μ" to "Μ" and to the micro sign "µ" (all three share the upper case "Μ").
+    expect(needs(/μ/i)).toBe("all(nonAscii any('µ' 'Μ' 'μ'))");
   });
 
   it('finds the words every match starts with, only where the match cannot start elsewhere', () => {

@@ -51,11 +51,48 @@ const squeeze = (form: string): string =>
 const isUncasedNonAscii = (char: string): boolean =>
   char > '\x7f' && !/[\uD800-\uDFFF\s]/.test(char) && char.toLowerCase() === char && char.toUpperCase() === char;
 
-/** A literal character as a shape: ASCII punctuation and an uncased non-ASCII character are themselves needed. */
+/**
+ * How the `i` flag compares a character beyond ASCII (ECMAScript's Canonicalize without `u`): by its upper case,
+ * when that is one character and not an ASCII one.
+ */
+const canonical = (char: string): string => {
+  const upper = char.toUpperCase();
+  return upper.length === 1 && upper > '\x7f' ? upper : char;
+};
+let caseClasses: Map<string, string[]> | null = null;
+/** The characters `i` takes for this one: "д" and "Д"; "μ", "Μ" and the micro sign "µ". */
+function caseClass(char: string): string[] {
+  if (caseClasses === null) {
+    caseClasses = new Map();
+    for (let code = 0x80; code <= 0xffff; code += 1) {
+      // Blocks without case (CJK ideographs, Hangul syllables, surrogates, private use) are skipped: a third the time.
+      if (code >= 0x3400 && code <= 0x9fff) code = 0xa000;
+      if (code >= 0xac00 && code <= 0xf8ff) code = 0xf900;
+      const member = String.fromCharCode(code);
+      const key = canonical(member);
+      const found = caseClasses.get(key);
+      if (found) found.push(member);
+      else caseClasses.set(key, [member]);
+    }
+  }
+  return caseClasses.get(canonical(char)) ?? [char];
+}
+
+/**
+ * A literal character as a shape: ASCII punctuation and a non-ASCII character are themselves needed (a cased one in
+ * any of its cases, so a Cyrillic or Greek pattern is ruled out for a page whose only such characters are "μ" and a
+ * dash).
+ */
 function literal(char: string): Shape {
   const form = formOf(char);
-  const needed = (form === ' ' && char > ' ' && char <= '~') || isUncasedNonAscii(char);
-  return exact([form], needed ? { kind: 'char', char } : NONE);
+  if (form === ' ' && char > ' ' && char <= '~') return exact([form], { kind: 'char', char });
+  if (isUncasedNonAscii(char)) return exact([form], { kind: 'char', char });
+  if (char > '\x7f' && !/[\uD800-\uDFFF\s]/.test(char)) {
+    const members = caseClass(char);
+    if (members.length <= MAX_CLASS_FORMS)
+      return exact([form], any(members.map((member): WordCondition => ({ kind: 'char', char: member }))));
+  }
+  return exact([form], NONE);
 }
 
 const key = (condition: WordCondition): string => JSON.stringify(condition);
@@ -68,7 +105,7 @@ function all(of: WordCondition[]): WordCondition {
   // Longer words first: rarer, so a text without them is turned down at the first look-up.
   words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const simple = [...new Map(parts.filter((c) => c.kind === 'char' || c.kind === 'nonAscii').map((c) => [key(c), c]))];
-  const rest = parts.filter((c) => c.kind === 'all' || c.kind === 'any');
+  const rest = [...new Map(parts.filter((c) => c.kind === 'all' || c.kind === 'any').map((c) => [key(c), c])).values()];
   const merged: WordCondition[] = [
     ...words.map((word): WordCondition => ({ kind: 'word', word })),
     ...simple.map(([, c]) => c),
@@ -337,8 +374,18 @@ class Reader {
   }
 }
 
+/** Shapes already read: the rule scan asks both for a pattern's needs and for its leading words. */
+const SHAPES = new WeakMap<RegExp, Shape | null>();
+
 /** The shape of a pattern's source; null when its syntax is not read here. */
 function shapeOf(pattern: RegExp): Shape | null {
+  if (SHAPES.has(pattern)) return SHAPES.get(pattern) ?? null;
+  const shape = readShape(pattern);
+  SHAPES.set(pattern, shape);
+  return shape;
+}
+
+function readShape(pattern: RegExp): Shape | null {
   // With both u and i, \b and \w also count ſ and K (Kelvin) as word characters: left unanalysed.
   if ((pattern.unicode && pattern.ignoreCase) || pattern.flags.includes('v')) return null;
   try {
