@@ -5,6 +5,7 @@
  * `\b` delimits: a run of [A-Za-z0-9_], lower case. The analysis is conservative: syntax it does not
  * know gives "no words needed", and such a pattern is always run, so a match is never missed.
  */
+import { caseClass } from './case-class.ts';
 
 /**
  * What a match needs: nothing, one whole word, a character (ASCII punctuation, or a non-ASCII one
@@ -50,33 +51,6 @@ const squeeze = (form: string): string =>
  */
 const isUncasedNonAscii = (char: string): boolean =>
   char > '\x7f' && !/[\uD800-\uDFFF\s]/.test(char) && char.toLowerCase() === char && char.toUpperCase() === char;
-
-/**
- * How the `i` flag compares a character beyond ASCII (ECMAScript's Canonicalize without `u`): by its upper case,
- * when that is one character and not an ASCII one.
- */
-const canonical = (char: string): string => {
-  const upper = char.toUpperCase();
-  return upper.length === 1 && upper > '\x7f' ? upper : char;
-};
-let caseClasses: Map<string, string[]> | null = null;
-/** The characters `i` takes for this one: "д" and "Д"; "μ", "Μ" and the micro sign "µ". */
-function caseClass(char: string): string[] {
-  if (caseClasses === null) {
-    caseClasses = new Map();
-    for (let code = 0x80; code <= 0xffff; code += 1) {
-      // Blocks without case (CJK ideographs, Hangul syllables, surrogates, private use) are skipped: a third the time.
-      if (code >= 0x3400 && code <= 0x9fff) code = 0xa000;
-      if (code >= 0xac00 && code <= 0xf8ff) code = 0xf900;
-      const member = String.fromCharCode(code);
-      const key = canonical(member);
-      const found = caseClasses.get(key);
-      if (found) found.push(member);
-      else caseClasses.set(key, [member]);
-    }
-  }
-  return caseClasses.get(canonical(char)) ?? [char];
-}
 
 /**
  * A literal character as a shape: ASCII punctuation and a non-ASCII character are themselves needed (a cased one in
