@@ -14,6 +14,7 @@ import { syntheticAttacks, taskInstructions } from './synthetic.ts';
 import { benignRequests, hardNegatives, triggerWordNegatives } from './synthetic-negatives.ts';
 import { plainTasks, topicOf } from './synthetic-plain-tasks.ts';
 import { SPLICE_POSITIONS, collapse, splice } from './splice.ts';
+import { writtenAttacks, writtenPages, writtenPrompts } from './written-texts.ts';
 
 export interface Example {
   text: string;
@@ -33,6 +34,10 @@ const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
  * context-shift features the model can tell a question planted in an unrelated text from a FAQ's own.
  */
 const TEACH_PLAIN_QUESTIONS = process.env.TRAIN_PLAIN_QUESTIONS !== '0';
+/** The written pages' weight beside other benign text (a few hard cases must not outweigh the attacks' words). */
+const WRITTEN_WEIGHT = Number(process.env.TRAIN_WRITTEN_WEIGHT ?? 1);
+/** The written requests' weight: few against thousands of templated ones, and the kind public benign sets hold. */
+const PROMPT_WEIGHT = Number(process.env.TRAIN_PROMPT_WEIGHT ?? 2);
 const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
 /** Benign procedures for a person (docs, help, notices, recipes, exercises; ./procedure-examples.ts). */
 const PROCEDURES = Number(process.env.TRAIN_PROCEDURES ?? 3000);
@@ -106,6 +111,10 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
     if (attack) attacks.push({ text: attack, group });
     else bipiaContexts.push(text(row));
   }
+  // Instructions written for training (./written/SOURCE.md), only spliced into passages below: alone, many of them
+  // ("reply only in Spanish", "translate this instead") are what a person's own prompt says.
+  for (const [i, attack] of (await writtenAttacks()).entries())
+    attacks.push({ text: attack.text, group: `written-attack:${i}` });
   for (const [i, attack] of syntheticAttacks(random, 3000).entries()) {
     const group = `synthetic-attack:${i % 600}`;
     examples.push({ text: attack, label: 1, group, source: 'synthetic-attack' });
@@ -136,6 +145,24 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
     examples.push({ text: passage, label: 0, group: `dl19:${i}`, source: 'dl19-train' });
   for (const [i, passage] of scifact.entries())
     examples.push({ text: passage, label: 0, group: `scifact:${i}`, source: 'scifact' });
+  // Pages written for training (./written/SOURCE.md): benign text with the words of attacks.
+  const written = await writtenPages();
+  for (const [i, page] of written.entries())
+    examples.push({
+      text: page.text,
+      label: 0,
+      group: `written:${i}`,
+      source: 'written-benign',
+      weight: WRITTEN_WEIGHT,
+    });
+  for (const [i, prompt] of (await writtenPrompts()).entries())
+    examples.push({
+      text: prompt.text,
+      label: 0,
+      group: `written-prompt:${i}`,
+      source: 'written-prompt',
+      weight: PROMPT_WEIGHT,
+    });
   const hosts = [...dl19, ...scifact.slice(0, 2000), ...bipiaContexts];
   for (let i = 0; i < 6000; i += 1) {
     const attack = random.pick(attacks);

@@ -94,6 +94,21 @@ export const ADDRESS_TO_AI_READER: InjectionFamily = {
     /이\s*(?:글|페이지|문서)을?\s*(?:읽는|요약하는)\s*(?:AI|인공지능|어시스턴트)/i,
     /(?:ال)?(?:مساعد|ذكاء)\s*(?:الذكي|الاصطناعي)?\s*(?:الذي|التي)\s*(?:يقرأ|تقرأ|يلخص)/i,
     /(?:इस|यह)\s+(?:पेज|पृष्ठ|लेख)\s+को\s+(?:पढ़ने|पढने)\s+वाले\s+(?:AI|एआई)/i,
-    /\bbu\s+(?:sayfayı|metni|yazıyı)\s+(?:okuyan|özetleyen)\s+(?:yapay\s+zek[aâ]|ai|asistan)/i,
+    /\bbu\s+(?:sayfayı|metni|yazıyı|makaleyi|rehberi|içeriği)\s+(?:okuyan|özetleyen|işleyen)\s+(?:yapay\s+zek[aâ]|ai|asistan)/i,
+    /\byapay\s+zek[aâ]\s+(?:modeli|asistanı)(?:\s+için\s+(?:not|talimat|mesaj))?\s*:/i,
+    // Polish, Czech, Swedish: "Do modelu AI, który czyta ten tekst", "Pokyn pro jazykový model, který zpracovává …",
+    // "Till AI-assistenten som läser detta"
+    /\b(?:asystent\w*|model\w*)(?<=\b(?:do|dla)\s+\w+)\s+(?:ai|sztucznej\s+inteligencji|językow\w+)\s*,?\s+(?:który|która)\s+(?:czyta|streszcza|przetwarza)|\basystencie\s+ai\b|\b(?:notatka|uwaga|instrukcja|polecenie|wiadomość)\s+dla\s+(?:asystenta|modelu)\s+(?:ai|językowego)\s*:/i,
+    /\b(?:ai\s+asistent\w*|asistent\w*\s+ai|jazykov\w+\s+model\w*|model\w*\s+ai)(?<=\b(?:pro|k)\s+\S+\s+\S+)\s*,?\s+(?:který|která)\s+(?:čte|zpracovává|shrnuje)|\b(?:poznámka|pokyn|instrukce|zpráva)\s+pro\s+(?:ai|jazykov\w+\s+model|(?:ai\s+)?asistent\w*(?:\s+ai)?)\b[^.:]{0,20}:/i,
+    /\b(?:ai-(?:assistent|modell)\w*|språkmodell\w*)(?<=\b(?:till|för)\s+\S+)\s+som\s+(?:läser|sammanfattar|bearbetar)|\bai-(?:assistent|modell)\w*\s+som\s+(?:läser|sammanfattar)\s+(?:detta|den\s+här|denna)/i,
+    // Indonesian, Vietnamese: "Untuk asisten AI yang membaca halaman ini", "Gửi trợ lý AI đang đọc trang này"
+    /\b(?:asisten|model)(?<=\b(?:untuk|kepada)\s+\w+)\s+ai\s+yang\s+(?:membaca|merangkum|memproses)|\bcatatan\s+untuk\s+(?:asisten|model)\s+ai\s*:/i,
+    /\b(?:gửi|cho|dành\s+cho)\s+(?:trợ\s+lý|mô\s+hình)\s+ai\s+(?:đang\s+)?(?:đọc|tóm\s+tắt|xử\s+lý)|\btrợ\s+lý\s+ai\s*:/i,
+    // Greek, Ukrainian: "Προς το μοντέλο τεχνητής νοημοσύνης που διαβάζει …", "До моделі ШІ, яка читає цей текст"
+    /(?:προς|για)\s+(?:τον\s+βοηθό|το\s+μοντέλο)\s+(?:τεχνητής\s+νοημοσύνης|τν|ai)|οδηγία\s+(?:προς|για)\s+(?:τον\s+βοηθό|το\s+μοντέλο)/i,
+    /(?:до|для)\s+(?:моделі|асистента|помічника)\s+(?:ші|ai)|(?:вказівка|інструкція|примітка)\s+для\s+(?:моделі|асистента|помічника|ші)/i,
+    // Hebrew, Thai: "לעוזר הבינה המלאכותית שקורא …", "ถึงผู้ช่วย AI ที่กำลังอ่าน …", "คำสั่งสำหรับ AI:"
+    /ל(?:עוזר|מודל)\s+(?:ה)?(?:בינה\s+המלאכותית|AI)\s+ש(?:קורא|מסכם)|הוראה\s+ל(?:מודל|עוזר)/i,
+    /(?:ถึง|สำหรับ)\s*(?:ผู้ช่วย|โมเดล)\s*AI|คำสั่งสำหรับ\s*AI/i,
   ],
 };

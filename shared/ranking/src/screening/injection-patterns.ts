@@ -15,6 +15,9 @@ import { SECRET } from './secret-words.ts';
 import { PROMPT_REQUEST } from './prompt-request.ts';
 import { RULES_SUSPENDED } from './rules-suspended.ts';
 import { SMUGGLED_INSTRUCTION } from './smuggled-instruction.ts';
+import { ERRAND_FOR_USER } from './errand-for-user.ts';
+import { DICTATED_ANSWER } from './dictated-answer.ts';
+import { PRESSURE_ON_AI } from './pressure-on-ai.ts';
 
 export type { InjectionFamily } from './injection-family.ts';
 
@@ -265,6 +268,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   SMUGGLED_INSTRUCTION,
   SPECIAL_MODE,
   AUTHORITY_CLAIM,
+  ERRAND_FOR_USER,
+  DICTATED_ANSWER,
+  PRESSURE_ON_AI,
   {
     // Asking a reader for the secret it was given is an attack on its own: no page asks a visitor
     // "what is your secret key". Lookaheads keep ordinary uses out ("the password policy", "my password").
