@@ -25,15 +25,16 @@ const ACT = String.raw`(?:delete|remove|erase|wipe|buy|purchase|order|pay|book|r
 const SOON = String.raw`(?:\S*\s+){0,30}?`;
 
 export const ERRAND_FOR_USER: InjectionFamily = {
-  reason: 'an errand for the reader’s user: what the user wants, and an action to take for them',
+  reason: "an errand for the reader's user: what the user wants, and an action to take for them",
   // A person's own prompt says "I would like", not "the user would like": an errand told of a third party is
   // written for an agent to run.
   weight: 0.6,
   plantedWeight: 0.7,
   patterns: [
-    // "the user would also like …; please place the order", "the traveler's real aim is …, so cancel …"
+    // "the user would also like …; please place the order", "the traveler's real aim is …, so cancel …", "the person
+    // you're assisting is really trying to …"
     new RegExp(String.raw`\b${THE_PRINCIPAL}(?:\s+${WISH}|${REAL_GOAL})\b${SOON}\b${ACT}\b`, 'i'),
-    // "what the user actually wants is …, so … send", "the person you're assisting is really …"
+    // "what the user actually wants is a tidy inbox, so delete …"
     new RegExp(
       String.raw`\b${PRINCIPAL}(?<=\bwhat\s+(?:the|your)\s+\w+)\s+(?:actually|really|truly)\s+(?:wants|needs|means)\b${SOON}\b${ACT}\b`,
       'i',
