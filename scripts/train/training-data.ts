@@ -34,8 +34,6 @@ const CONTEXT_SHIFT_EXAMPLES = Number(process.env.TRAIN_CONTEXT_SHIFT ?? 4000);
  * context-shift features the model can tell a question planted in an unrelated text from a FAQ's own.
  */
 const TEACH_PLAIN_QUESTIONS = process.env.TRAIN_PLAIN_QUESTIONS !== '0';
-/** The written pages' weight beside other benign text (a few hard cases must not outweigh the attacks' words). */
-const WRITTEN_WEIGHT = Number(process.env.TRAIN_WRITTEN_WEIGHT ?? 1);
 /** The written requests' weight: few against thousands of templated ones, and the kind public benign sets hold. */
 const PROMPT_WEIGHT = Number(process.env.TRAIN_PROMPT_WEIGHT ?? 2);
 const BENIGN_PROMPTS = Number(process.env.TRAIN_BENIGN_PROMPTS ?? 2000);
@@ -148,13 +146,7 @@ export async function trainingExamples(random: Random): Promise<Example[]> {
   // Pages written for training (./written/SOURCE.md): benign text with the words of attacks.
   const written = await writtenPages();
   for (const [i, page] of written.entries())
-    examples.push({
-      text: page.text,
-      label: 0,
-      group: `written:${i}`,
-      source: 'written-benign',
-      weight: WRITTEN_WEIGHT,
-    });
+    examples.push({ text: page.text, label: 0, group: `written:${i}`, source: 'written-benign' });
   for (const [i, prompt] of (await writtenPrompts()).entries())
     examples.push({
       text: prompt.text,

@@ -32,7 +32,7 @@ export async function writtenPrompts(): Promise<WrittenText[]> {
   return read('prompts.jsonl');
 }
 
-/** Injected instructions as a page would carry them (spliced into passages for training, and alone). */
+/** Injected instructions as a page would carry them (training splices them into passages). */
 export async function writtenAttacks(): Promise<WrittenText[]> {
   return read('attacks.jsonl');
 }
