@@ -25,4 +25,27 @@ describe('WordSet', () => {
     expect(words.hasChar('Ā')).toBe(true);
     expect(words.hasChar('Ȁ')).toBe(false);
   });
+
+  it('keeps every word and where it occurs when a text has more distinct words than its table first held', () => {
+    // Six thousand distinct words of three letters (more than a text of this length usually has), then the first ten
+    // again: the table grows while the text is read.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = (i: number): string => [676, 26, 1].map((unit) => letters[Math.floor(i / unit) % 26]).join('');
+    const distinct = Array.from({ length: 6000 }, (_, i) => word(i));
+    const text = [...distinct, ...distinct.slice(0, 10)].join(' ');
+    const starts = [...text.matchAll(/\S+/g)].map((match) => match.index);
+    const words = wordsOf(text);
+    expect(words.count).toBe(6000);
+    for (const [i, each] of distinct.entries()) {
+      const at: number[] = [];
+      words.positions(hashWord(each), at);
+      expect(at).toEqual(i < 10 ? [starts[i], starts[6000 + i]] : [starts[i]]);
+      expect(words.distinct[i]).toBe(hashWord(each));
+    }
+    expect(words.has(hashWord('absent'))).toBe(false);
+    // A short text read next starts from an empty table.
+    const next = wordsOf('tide tables');
+    expect(next.count).toBe(2);
+    expect(next.has(hashWord(distinct[0] ?? ''))).toBe(false);
+  });
 });

@@ -24,6 +24,9 @@ export function hashWord(word: string): number {
   return finish(h);
 }
 
+/** A text's table starts with one slot per this many of its characters (prose has far fewer distinct words). */
+const CHARS_PER_SLOT = 4;
+
 export class WordSet {
   /** The text last read. */
   text = '';
@@ -39,6 +42,11 @@ export class WordSet {
   /** Its distinct word hashes, the first `count` entries. */
   distinct = new Uint32Array(512);
   count = 0;
+  /**
+   * An open-addressing table of the distinct words, its first `mask + 1` slots in use, kept under half full. Sized
+   * for the words a text of its length usually has (a 20 KB page has about a thousand), not for one word per two
+   * characters: a small table stays in the CPU's nearest caches, and it grows when a text has more.
+   */
   private slots = new Uint32Array(1024);
   private mask = 1023;
   /** Per slot, its word's first and last occurrence; per occurrence, where it starts and the next one. */
@@ -49,21 +57,19 @@ export class WordSet {
 
   /** Replaces the words held by those of `text`. */
   read(text: string): void {
-    // At most one word per two characters: a table of twice that keeps probes short.
-    let size = 1024;
-    while (size < text.length + 2) size *= 2;
-    if (this.slots.length < size) {
-      this.slots = new Uint32Array(size);
-      this.distinct = new Uint32Array(size / 2);
-      this.first = new Int32Array(size);
-      this.last = new Int32Array(size);
-      this.starts = new Int32Array(size / 2);
-      this.next = new Int32Array(size / 2);
+    // At most one word per two characters.
+    const most = (text.length >> 1) + 1;
+    if (this.starts.length < most) {
+      this.starts = new Int32Array(most);
+      this.next = new Int32Array(most);
     }
-    const { slots, distinct, first, last, starts, next } = this;
-    const mask = size - 1;
-    slots.fill(0, 0, size);
-    this.mask = mask;
+    let size = 1024;
+    while (size < text.length / CHARS_PER_SLOT) size *= 2;
+    if (this.slots.length < size) this.resize(size);
+    this.mask = size - 1;
+    this.slots.fill(0, 0, size);
+    const { starts, next } = this;
+    let { slots, first, last, distinct, mask } = this;
     this.text = text;
     let count = 0;
     let occurrences = 0;
@@ -101,8 +107,15 @@ export class WordSet {
           distinct[count] = hash;
           count += 1;
           first[slot] = occurrences;
-        } else next[last[slot] ?? 0] = occurrences;
-        last[slot] = occurrences;
+          last[slot] = occurrences;
+          if (count * 2 > mask) {
+            this.grow(count);
+            ({ slots, first, last, distinct, mask } = this);
+          }
+        } else {
+          next[last[slot] ?? 0] = occurrences;
+          last[slot] = occurrences;
+        }
         occurrences += 1;
         h = FNV_OFFSET;
         inWord = false;
@@ -110,6 +123,33 @@ export class WordSet {
     }
     this.count = count;
     this.nonAscii = high > 127;
+  }
+
+  /** Doubles the table in use, its `count` distinct words placed anew. */
+  private grow(count: number): void {
+    const { slots, first, last, distinct } = this;
+    const used = this.mask + 1;
+    this.resize(used * 2);
+    this.mask = used * 2 - 1;
+    const { mask } = this;
+    for (let old = 0; old < used; old += 1) {
+      const hash = slots[old] ?? 0;
+      if (hash === 0) continue;
+      let slot = hash & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = hash;
+      this.first[slot] = first[old] ?? 0;
+      this.last[slot] = last[old] ?? 0;
+    }
+    this.distinct.set(distinct.subarray(0, count));
+  }
+
+  /** New, empty arrays for a table of `size` slots. */
+  private resize(size: number): void {
+    this.slots = new Uint32Array(size);
+    this.first = new Int32Array(size);
+    this.last = new Int32Array(size);
+    this.distinct = new Uint32Array(size / 2);
   }
 
   /** Whether the text has this character (one code unit). */

@@ -50,6 +50,18 @@ const wordBucket = (hashed: number, mask: number): number => mix(hashed ^ SALT_W
 const pairBucket = (previous: number, hashed: number, mask: number): number =>
   mix(Math.imul(previous, 31) ^ hashed ^ SALT_PAIR) & mask;
 
+/** A character as the features read it: its lower case in the low 16 bits (whitespace: a space), and its kind. */
+const WORD_CHAR = 1 << 16;
+const SPACE_CHAR = 1 << 17;
+const classify = (lowered: number): number =>
+  isSpace(lowered) ? 32 | SPACE_CHAR : isWordCode(lowered) ? lowered | WORD_CHAR : lowered;
+/** ASCII by table: one look-up per character instead of a chain of comparisons (most text is ASCII). */
+const ASCII_CLASS = Int32Array.from({ length: 128 }, (_, code) =>
+  classify(code >= 65 && code <= 90 ? code + 32 : code),
+);
+const classAt = (text: string, i: number, code: number): number =>
+  code < 128 ? (ASCII_CLASS[code] ?? 0) : classify(lower(text, i, code));
+
 /**
  * Walks `text` once and reports every feature. `mask` is buckets − 1 (a power of two). A run of
  * whitespace is one space; a virtual space before the text gives its first word boundary n-grams.
@@ -74,13 +86,13 @@ export function forEachFeature(text: string, mask: number, sink: FeatureSink): v
   let previousWord = -1;
   const length = text.length;
   for (let i = 0; i <= length; i += 1) {
-    let code = i < length ? lower(text, i, text.charCodeAt(i)) : 32;
-    const space = isSpace(code);
+    const kind = i < length ? classAt(text, i, text.charCodeAt(i)) : 32 | SPACE_CHAR;
+    const space = (kind & SPACE_CHAR) !== 0;
     if (space && previousSpace) continue;
     previousSpace = space;
-    if (space) code = 32;
+    const code = kind & 0xffff;
 
-    if (isWordCode(code)) {
+    if ((kind & WORD_CHAR) !== 0) {
       if (wordLength === 0) wordStart = i;
       word = Math.imul(word ^ code, FNV_PRIME);
       wordLength += 1;
