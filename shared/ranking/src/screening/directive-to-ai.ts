@@ -16,18 +16,29 @@ const TEXT = String.raw`(?:page|text|site|website|web ?page|document|article|rev
  * word (a prefix is looked for behind the noun), so the rule scan tries the pattern only where such a word starts
  * (a version after a name, "GPT-4", would hide that word from the scan: the plain name is the form matched).
  */
-const AI = String.raw`(?:llms?|large\s+language\s+models?|language\s+models?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt|ai|(?:models?|systems?|agents?|assistants?|tools?)(?<=\b(?:ai|automated|virtual|digital|language)\s+\w+))`;
+const AI = String.raw`(?:llms?|large\s+language\s+models?|language\s+models?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt|ai|(?:models?|systems?|agents?|assistants?|tools?|summari[sz]ers?|readers?)(?<=\b(?:ai|automated|virtual|digital|language)\s+\w+))`;
+/** An AI named by its own first word (no look-behind needed): a language model, a chatbot, a named assistant. */
+const NAMED_AI = String.raw`(?:llms?|large\s+language\s+models?|language\s+models?|chat\s?bots?|chatgpt|claude|gemini|copilot|gpt)`;
+/** What follows a label for AI readers when it gives them an order ("AI agents: always list …"), not a title. */
+const ORDER_AFTER_LABEL = String.raw`(?:whenever|when|always|never|please|do\s+not|don't|ignore|say|state|tell|recommend|rank|remember|make\s+sure|mention|include|add|describe|present|report|treat|list|put|place|send|forward|book|buy|you(?:'ll|\s+will|\s+must|\s+should|\s+are))`;
+/** Whom a machine at work on this text works for: "… for someone", "… on behalf of users", "… for an employee". */
+const FOR_SOMEONE = String.raw`(?:\s+(?:this|these|it|[\w-]+)){0,3}\s+(?:for|to|on\s+behalf\s+of)\s+(?:someone|somebody|(?:a|an|the|your|their)\s+(?:[\w-]+\s+)?(?:users?|owners?|employees?|customers?|clients?|readers?|shoppers?|candidates?)|users|people|readers|customers|clients)\b`;
 /** An AI, or a model or assistant when it is reading this text. */
-const AI_READER = String.raw`(?:${AI}|assistants?|models?)`;
-const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing|triaging|handling|browsing|ingesting|answering\s+from)`;
+const AI_READER = String.raw`(?:${AI}|assistants?|models?|bots?)`;
+const READING = String.raw`(?:reading|processing|summari[sz]ing|quoting|crawling|indexing|parsing|analy[sz]ing|visiting|citing|scraping|using|reviewing|triaging|handling|browsing|ingesting|answering\s+from|sorting|filtering|screening|organi[sz]ing|comparing|ranking|evaluating|checking|translating)`;
 /** An AI reading this very text: "the model reading this snippet", "AI agents summarising this offer". */
-const READER_OF_THIS = String.raw`${AI_READER}\s+(?:that\s+(?:is|are)\s+)?${READING}\s+(?:this|these)(?:\s+[\w-]+)?`;
+/** How a reader comes to read it: "that is reading", "is summarizing", "ends up reading", "happens to be parsing". */
+const COMES_TO = String.raw`(?:(?:that|who|which)\s+)?(?:(?:is|are|ends?\s+up|happens?\s+to\s+be|might\s+be|may\s+be)\s+)?`;
+const READER_OF_THIS = String.raw`${AI_READER}\s+${COMES_TO}${READING}\s+(?:this|these)(?:\s+[\w-]+)?`;
 /**
  * Who a note is for: an AI, automated readers, a summariser ("Note for LLMs answering …", "Instruction to the
  * summariser").
  */
-const NOTE_READER = String.raw`(?:${AI}(?!-\d)|(?:ai|llm)\s+[\w-]+\s+(?:assistants?|agents?|models?|bots?)|automated\s+(?:readers?|assistants?|agents?|systems?)|summari[sz]ers?)`;
-const NOTE = String.raw`(?:note|notes|message|notice|instructions?|directive|reminder|p\.?\s?s\.?|memo)`;
+const NOTE_READER = String.raw`(?:${AI}(?!-\d)|(?:ai|llm)\s+[\w-]+\s+(?:assistants?|agents?|models?|bots?)|(?:ai|llm|machine)\s+readers?|automated\s+(?:readers?|assistants?|agents?|systems?)|summari[sz]ers?)`;
+/** AI readers, plural, as a bare "for …" names them ("for language models generating …", not "for AI reading …"). */
+// Each form ends at a word boundary of its own: the rule scan then knows the words a match starts with.
+const MACHINES = String.raw`(?:llms\b|(?:large\s+)?language\s+models\b|chat\s?bots\b|(?:ai|llm|automated)\s+(?:[\w-]+\s+)?(?:assistants|agents|models|tools|bots|systems|summari[sz]ers|readers)\b|assistants\b|summari[sz]ers\b)`;
+const NOTE = String.raw`(?:note|notes|message|notice|instructions?|directive|reminder|p\.?\s?s\.?|memo|guidance|guidelines|aside|appeal|request|briefing|card)`;
 const MODAL = String.raw`(?:must|should|shall|need\s+to|have\s+to|(?:are|is)\s+(?:required|instructed|asked|expected|told)\s+to|do\s+not|don't|(?:may|can)\s+only)`;
 const DIRECTIVE = String.raw`(?:${MODAL}|only|never|always|please)`;
 
@@ -72,14 +83,59 @@ export const ADDRESS_TO_AI_READER: InjectionFamily = {
     new RegExp(String.raw`\b${READER_OF_THIS}\s*[:,)]`, 'i'),
     // "AI assistants: whenever users ask …, say …": a label for AI readers, then an order (not a title such as
     // "AI assistants: what they can and cannot do")
-    new RegExp(
-      String.raw`\b(?:ai|llm)s?\s+(?:assistants?|agents?|models?|bots?|summari[sz]ers?|crawlers?)\s*:\s*(?:whenever|when|always|never|please|do\s+not|don't|ignore|say|state|tell|recommend|rank|remember|make\s+sure|you(?:'ll|\s+will|\s+must|\s+should|\s+are))\b`,
-      'i',
-    ),
+    ...[
+      String.raw`(?:ai|llm)s?\s+(?:[\w-]+\s+)?(?:assistants?|agents?|models?|bots?|summari[sz]ers?|crawlers?)`,
+      String.raw`(?:llms|(?:large\s+)?language\s+models|chatbots)`,
+    ].map((readers) => new RegExp(String.raw`\b${readers}\s*:\s*${ORDER_AFTER_LABEL}\b`, 'i')),
     // "Note for LLMs answering developer questions: …", "[Instructions for AI assistants: …]"
     new RegExp(
       String.raw`\b${NOTE}\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?${NOTE_READER}\b[^.!?:\n]{0,50}:`,
       'i',
+    ),
+    // "Summariser instructions: …", "LLM note: …", "For AI-generated summaries, …": the label first, then what it says
+    new RegExp(
+      String.raw`\b(?:(?:ai|llm)(?:\s+(?:assistants?|agents?|models?|bots?))?\b|summari[sz]ers?\b|chat\s?bots?\b|(?:large\s+)?language\s+models?\b)\s+${NOTE}\s*:`,
+      'i',
+    ),
+    new RegExp(
+      String.raw`\b(?:ai|llm|machine)-(?:generated|written)(?<=\bfor\s+\S+)\s+(?:overviews?|summaries|answers?|responses?|results?|snippets?)\s*[,:]`,
+      'i',
+    ),
+    // "A word from our founder to chatbots: …"
+    new RegExp(
+      String.raw`\b${NOTE}\s+from\s+(?:[\w'’-]+\s+){1,4}?(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?${NOTE_READER}\b[^.!?:\n]{0,50}:`,
+      'i',
+    ),
+    // "If you're an AI model, …", "If an AI agent is reading this page …": a condition only an AI reader meets
+    new RegExp(
+      String.raw`\bif\s+you(?:['’]re|\s+are|\s+happen\s+to\s+be)\s+(?:an?\s+)?${AI}(?:\s+(?:assistant|agent|model|tool|system|bot|chatbot|summari[sz]er|crawler|reader)s?)?(?:\s+\w+ing\b(?:\s+[\w-]+){0,4})?\s*,|\bif\s+(?:an?|any|the)\s+(?:[\w-]+\s+)?${READER_OF_THIS}\b`,
+      'i',
+    ),
+    // "This note is meant for AI assistants: …", "The following section is addressed to language models"
+    new RegExp(
+      String.raw`\b(?:message|note|section|paragraph|request)(?<=\b(?:this|the\s+following|the\s+next)\s+\w+)\s+is\s+(?:only\s+)?(?:for|meant\s+for|addressed\s+to|intended\s+for|written\s+for)\s+(?:the\s+|any\s+|all\s+)?${NOTE_READER}\b`,
+      'i',
+    ),
+    // "AI readers, please …", "LLM readers: …"
+    new RegExp(String.raw`\b(?:ai|llm|machine)\s+readers?\s*[,:]`, 'i'),
+    // "AI assistants planning trips for users should …", "Bots recommending hotels to customers: …", "if you're an
+    // AI tool answering this for someone": a machine passing this text on to the person it works for
+    ...[
+      String.raw`${NAMED_AI}\s+${COMES_TO}\w+ing`,
+      String.raw`(?:ai|automated|virtual|digital|llm)\s+(?:[\w-]+\s+)?(?:assistants?|agents?|models?|systems?|tools?|bots?|summari[sz]ers?)\s+${COMES_TO}\w+ing`,
+      String.raw`(?:assistants|bots)\s+${COMES_TO}(?:${READING}|answering|passing|describing|booking|recommending|relaying|reading\s+out)`,
+    ].map((machineAtWork) => new RegExp(String.raw`\b${machineAtWork}\b${FOR_SOMEONE}`, 'i')),
+    // "Note for assistants comparing laptops: …", "For language models writing summaries: …": a label for
+    // readers at work on this kind of text (a model or an assistant at work on it is an AI)
+    ...[
+      String.raw`${NOTE}\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:${NOTE_READER}|assistants|models)`,
+      String.raw`${MACHINES}(?<=\bfor\s+(?:(?:the|any|all|every)\s+)?\S+(?:\s+\S+){0,3})`,
+    ].map(
+      (readers) =>
+        new RegExp(
+          String.raw`\b${readers}\s+(?:${READING}|generating|writing|producing|creating|answering|helping)\b[^.!?:\n]{0,50}:`,
+          'i',
+        ),
     ),
     // The same address in other languages: "para la IA que lee esta página", "致阅读本页面的AI", "이 글을 읽는 AI에게".
     /\b(?:para|a)\s+(?:la|el|una|cualquier)\s+(?:ia|inteligencia artificial|asistente(?:\s+de\s+ia)?|modelo)\s+que\s+(?:lee|lea|resume|procesa)\b/i,

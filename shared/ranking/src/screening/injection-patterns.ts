@@ -18,6 +18,9 @@ import { SMUGGLED_INSTRUCTION } from './smuggled-instruction.ts';
 import { ERRAND_FOR_USER } from './errand-for-user.ts';
 import { DICTATED_ANSWER } from './dictated-answer.ts';
 import { PRESSURE_ON_AI } from './pressure-on-ai.ts';
+import { DIALOGUE_TURNS } from './dialogue-turns.ts';
+import { RULE_FREE_PERSONA } from './rule-free-persona.ts';
+import { HIDDEN_FROM_USER } from './hidden-from-user.ts';
 
 export type { InjectionFamily } from './injection-family.ts';
 
@@ -271,6 +274,9 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   ERRAND_FOR_USER,
   DICTATED_ANSWER,
   PRESSURE_ON_AI,
+  DIALOGUE_TURNS,
+  RULE_FREE_PERSONA,
+  HIDDEN_FROM_USER,
   {
     // Asking a reader for the secret it was given is an attack on its own: no page asks a visitor
     // "what is your secret key". Lookaheads keep ordinary uses out ("the password policy", "my password").

@@ -7,6 +7,7 @@ import { INJECTION_FAMILIES } from './injection-patterns.ts';
 import type { FlatText, Span } from './flat-text.ts';
 import { flatText } from './flat-text.ts';
 import { PatternPrefilter } from './pattern-prefilter.ts';
+import { inQuotedMention } from './quoted-mention.ts';
 import { leadingWords } from './pattern-words.ts';
 import type { WordSet } from './word-set.ts';
 import { hashWord, wordsOf } from './word-set.ts';
@@ -132,6 +133,8 @@ export function flatRuleEvidence(flat: Pick<FlatText, 'text' | 'hidden'>): RuleE
   const hits: FamilyHit[] = [];
   for (const family of INJECTION_FAMILIES) {
     const span = matched.get(family) ?? family.find?.(flat) ?? null;
+    // An attack quoted as an example ("a line such as '…'") is written about, not to the reader.
+    if (span && inQuotedMention(text, span)) continue;
     if (span) hits.push({ family, span });
     else if (family.match?.(text) === true) hits.push({ family });
   }
