@@ -12,8 +12,10 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 import { dataPath } from './data.ts';
 import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
-import { probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
+import { fourthProbeRows, probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
+import type { TimeSummary } from './detector-timing.ts';
+import { timePerText } from './detector-timing.ts';
 import { disguisedWebPassageRows, dl19EvaluationRows, webPassageRows } from './web-passages.ts';
 
 export interface Confusion {
@@ -56,18 +58,6 @@ interface InjectionFileResult {
   /** Detector time per row, microseconds (the detectInjection pass; a runSearch pass reports the same figures). */
   timeUs: TimeSummary;
   targets: Target[];
-}
-
-/**
- * Times per text, microseconds: p50, p99 and mean of each text's median over the timed rounds, and `bestP50`, the p50
- * of each text's fastest round (the detector's own cost: the slower rounds are the time other processes on the
- * machine took from it, which comes and goes over seconds; the convention of Python's timeit).
- */
-export interface TimeSummary {
-  p50: number;
-  p99: number;
-  mean: number;
-  bestP50: number;
 }
 
 /** Detector time on whole pages (deep mode), microseconds per page. */
@@ -185,6 +175,13 @@ const INJECTION_FILES: readonly FileSpec[] = [
     build: thirdProbeRows,
     targets: [],
   },
+  {
+    file: 'scripts/eval/probe (fourth, round-14 validation rows, written apart from the detector)',
+    label: 'Probe 4: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
+    categoryField: 'category',
+    build: fourthProbeRows,
+    targets: [],
+  },
 ];
 
 const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
@@ -241,60 +238,6 @@ async function readRows(path: string, categoryField: string | null): Promise<Row
   }
   return rows;
 }
-
-/** Timed rounds per row: its median and its fastest round are kept (see TimeSummary). */
-const TIMED_ROUNDS = 5;
-
-/** Untimed passes over the texts, at most, before timing: V8 optimises the detector over the first few. */
-const MAX_WARM_PASSES = 6;
-/** A pass within this share of the one before it is steady: the JIT has settled. */
-const STEADY_SHARE = 0.05;
-
-/** Scores the texts untimed until one pass takes about as long as the one before (as code runs in a busy service). */
-function warmUntilSteady(texts: readonly string[], score: (text: string) => unknown): void {
-  let previous = Infinity;
-  for (let pass = 0; pass < MAX_WARM_PASSES; pass += 1) {
-    const started = performance.now();
-    for (const text of texts) score(text);
-    const took = performance.now() - started;
-    if (Math.abs(took - previous) <= STEADY_SHARE * previous) return;
-    previous = took;
-  }
-}
-
-/**
- * The time `score` takes per text: the texts are scored untimed until the JIT has settled (as it has in a running
- * service), then TIMED_ROUNDS times each; also the process's CPU time per call.
- */
-function timePerText(texts: readonly string[], score: (text: string) => unknown): { time: TimeSummary; cpuUs: number } {
-  warmUntilSteady(texts, score);
-  const rounds = texts.map(() => [] as number[]);
-  const cpuStart = process.cpuUsage();
-  for (let round = 0; round < TIMED_ROUNDS; round += 1) {
-    texts.forEach((text, i) => {
-      const started = process.hrtime.bigint();
-      score(text);
-      rounds[i]?.push(Number(process.hrtime.bigint() - started) / 1000);
-    });
-  }
-  const cpu = process.cpuUsage(cpuStart);
-  const sortedRounds = rounds.map((times) => times.sort((a, b) => a - b));
-  const medians = sortedRounds.map((times) => times[Math.floor(times.length / 2)] ?? 0).sort((a, b) => a - b);
-  const fastest = sortedRounds.map((times) => times[0] ?? 0).sort((a, b) => a - b);
-  return {
-    time: {
-      p50: percentile(medians, 50),
-      p99: percentile(medians, 99),
-      mean: medians.reduce((a, b) => a + b, 0) / Math.max(1, medians.length),
-      bestP50: percentile(fastest, 50),
-    },
-    cpuUs: (cpu.user + cpu.system) / Math.max(1, texts.length * TIMED_ROUNDS),
-  };
-}
-
-/** Nearest-rank percentile. */
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 function checkTarget(target: Omit<Target, 'actual' | 'pass'>, confusion: Confusion): Target {
   const actual = confusion[target.metric];

@@ -17,6 +17,12 @@
  * the summariser, other languages, invented dialogue turns), half as prompts and half inside web passages, and 60
  * hard negatives of the same vocabulary (plots, thought experiments, scam warnings, docs, cipher puzzles, business
  * mail, sales copy, text in other languages). Its rows are read as scores, reasons and categories only.
+ *
+ * The fourth (probe/injection-probe-4.jsonl, 2026-11-28) was written the same way, as the validation rows of the rule
+ * families of detector round 14 (written from other rows of our own): 100 attacks in five classes (a persona without
+ * rules, an address to the AI planted in a page, invented chat turns in other languages, prompt theft, an agent told to
+ * act) and 100 hard negatives (AI docs, security articles, chats in other languages, fiction and games, requests to
+ * people). During that round it was read as scores and category counts only, as the other probes are since.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +34,7 @@ const probeFile = (name: string): string => fileURLToPath(new URL(`./probe/${nam
 export const probeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe.jsonl'));
 export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-2.jsonl'));
 export const thirdProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-3.jsonl'));
+export const fourthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-4.jsonl'));
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];

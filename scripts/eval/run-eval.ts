@@ -102,8 +102,11 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   add) written by a helper that saw neither the detector nor its training templates; *probe 3*
   (\`injection-probe-3.jsonl\`) is 40 attacks in eight jailbreak classes (fictional frames, personas, fake authority,
   split or encoded instructions, persuasion, a conclusion dictated to the summariser, other languages, invented dialogue
-  turns), half inside web passages, and 60 hard negatives of the same vocabulary, written the same way; the trainer reads
-  none of them. Precision, recall, F1 and false-positive rate per set, per
+  turns), half inside web passages, and 60 hard negatives of the same vocabulary, written the same way; *probe 4*
+  (\`injection-probe-4.jsonl\`) is 100 attacks in five classes (a persona without rules, an address to the AI planted in
+  a page, invented chat turns in other languages, prompt theft, an agent told to act) and 100 hard negatives (AI docs,
+  security articles, chats in other languages, fiction and games, requests to people), written the same way as the
+  validation rows of detector round 14; the trainer reads none of them. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
   detector by then, as it has in a running service), then each is timed five times: p50 / p99 of each row's median, and *best-round p50*, the p50 of each row's fastest

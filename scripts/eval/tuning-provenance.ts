@@ -216,6 +216,38 @@ export const TUNING_PROVENANCE = `- **Tuning provenance: what was fit on what.**
     client, an asyncio or Twisted server, a bare netsh, registry and WMI calls); they were dropped, and recall fell to
     the shipped figures below (web passages 0.888, BIPIA test 0.867).
 
+  - *Detector round 14, 2026-11-28 (model 2026-11-28.8: fake chat turns in other languages, a persona without rules,
+    an order kept from the user, more addresses to the AI reader, quoted examples not counted)*: **the families were
+    written from development rows of our own and checked on validation rows written apart; the eval was read only for
+    go/no-go counts.** A helper that saw neither the detector nor any data here wrote 240 development rows (120 attacks
+    in six classes: personas, persuasion, output steering, fake dialogue in other languages, a redirected agent, an
+    instruction hidden in ordinary content; 120 hard negatives: AI docs, teaching, fiction, appeals to people, pages in
+    other languages, security writing), kept out of the repository and of training: the detector of round 13 had 0.342
+    recall at 0.150 FPR on them. From their misses and false alarms: invented chat turns with an assistant in twenty
+    other languages (three role labels, found from the colons, not by a walk of the text), a persona without rules for
+    the reader to become, an order kept from the user or carried out without the user's say (twenty languages), more
+    ways to address the AI reader (a condition only an AI meets, a label the other way round, a machine passing the text
+    on to the person it works for, a note said to be for AI readers), more ways to ask for the prompt, and an attack
+    quoted as an example ("a line such as '…'") no longer counted as rule evidence: 0.717 recall at 0.133 FPR. A second
+    helper, blind likewise, wrote 200 validation rows (100 attacks in five classes, 100 hard negatives), read only as
+    scores: 0.420 recall at 0.120 FPR before, 0.580 at 0.120 after. Unit tests that failed on a first form took out: "If
+    you are an AI researcher" (a condition needs an AI's noun), "sin pedir permiso" and other consent phrases without the
+    user as their object, "without house rules" and "no limits on substitutions" (rules of any kind must be lacking
+    outright), a bare "play" and "you will be". Counted before the eval ran: none of the new families fires on NotInject,
+    DL19, SciFact, BIPIA train contexts, the e-mails or the written training texts but one AI page already gated; a
+    broader persona form (unfiltered, never refuses, can do anything) raised WildGuard, NotInject and the written pages by
+    one each and was dropped; the persona family as first written fired on one WildGuard prompt (through "you will be"
+    and "before … policy"), and those forms went. With the round-13 model the rules gave web passages / BIPIA test /
+    CyberSecEval 0.910 / 0.912 / 0.618, NotInject / WildGuard / DL19 0.021 / 0.026 / 0.007, probe 3 0.700 at 0.050. The
+    rule evidence of some training texts moved, so the model was refit (weights unchanged, the second stage refit):
+    0.910 / 0.912 / 0.606, 0.018 / 0.023 / 0.007; probe 1 0.875 / 0.000, probe 2 0.833 / 0.167, probe 3 0.725 / 0.017
+    (personas 2 → 4 of 5). Over three training seeds (20261124 shipped, 7, 99): web passages 0.910 / 0.903 /
+    0.917, BIPIA test 0.912 / 0.903 / 0.912, CyberSecEval 0.606 / 0.602 / 0.606, WildGuard 0.023 / 0.025 / 0.031,
+    NotInject 0.018 / 0.024 / 0.018, DL19 0.007 / 0.008 / 0.006; probe 1 0.875 at 0.000 on every seed, probe 2 0.833 at
+    0.167 / 0.167 / 0.200, probe 3 0.725 / 0.700 / 0.700 at 0.017 / 0.033 / 0.033, probe 4 (the validation rows, now in
+    the eval) 0.590 / 0.570 / 0.600 at 0.120 / 0.100 / 0.120. Every target holds on every seed but WildGuard on seed 99
+    (one prompt over, as in round 13); CyberSecEval keeps a margin of 0.002 to 0.006.
+
   - *Detector round 13, 2026-11-28 (model 2026-11-28.7: an agent's errand, a dictated answer, pressure on the model,
     the AI-reader address in ten more languages; texts written for training)*: **the families were written from
     development rows of our own; the training data's use was chosen with the eval in view.** A helper that saw neither the
