@@ -7,33 +7,7 @@ import type { WordCondition } from './pattern-words.ts';
 import { wordsNeeded } from './pattern-words.ts';
 import type { WordSet } from './word-set.ts';
 import { hashWord } from './word-set.ts';
-
-type Test = (words: WordSet) => boolean;
-
-function compile(condition: WordCondition): Test {
-  switch (condition.kind) {
-    case 'none':
-      return () => true;
-    case 'word': {
-      const hash = hashWord(condition.word);
-      return (words) => words.has(hash);
-    }
-    case 'char': {
-      const { char } = condition;
-      return (words) => words.hasChar(char);
-    }
-    case 'nonAscii':
-      return (words) => words.nonAscii;
-    case 'all': {
-      const parts = condition.of.map(compile);
-      return (words) => parts.every((part) => part(words));
-    }
-    case 'any': {
-      const parts = condition.of.map(compile);
-      return (words) => parts.some((part) => part(words));
-    }
-  }
-}
+import { ConditionProgram } from './condition-program.ts';
 
 /** A trigger for a text with a non-ASCII character (a word hash is never 0). */
 const NON_ASCII = 0;
@@ -95,7 +69,9 @@ function triggers(condition: WordCondition): Triggers | null {
 }
 
 export class PatternPrefilter {
-  private readonly tests: Test[];
+  /** Each pattern's condition, as a program, and where it starts. */
+  private readonly program = new ConditionProgram();
+  private readonly starts: number[];
   /** Patterns with no trigger: candidates for every text. */
   private readonly always: number[] = [];
   private readonly byTrigger = new Map<number, number[]>();
@@ -105,7 +81,7 @@ export class PatternPrefilter {
 
   constructor(patterns: readonly RegExp[]) {
     const conditions = patterns.map(wordsNeeded);
-    this.tests = conditions.map(compile);
+    this.starts = conditions.map((condition) => this.program.add(condition));
     this.marks = new Int32Array(patterns.length);
     conditions.forEach((condition, index) => {
       const found = triggers(condition);
@@ -129,6 +105,6 @@ export class PatternPrefilter {
 
   /** Whether pattern `index` (constructor order) may match the text last selected for. */
   mayMatch(index: number, words: WordSet): boolean {
-    return this.marks[index] === this.round && (this.tests[index]?.(words) ?? true);
+    return this.marks[index] === this.round && this.program.test(this.starts[index] ?? 0, words);
   }
 }
