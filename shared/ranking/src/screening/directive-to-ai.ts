@@ -35,8 +35,10 @@ const READER_OF_THIS = String.raw`${AI_READER}\s+${COMES_TO}${READING}\s+(?:this
  * summariser").
  */
 const NOTE_READER = String.raw`(?:${AI}(?!-\d)|(?:ai|llm)\s+[\w-]+\s+(?:assistants?|agents?|models?|bots?)|(?:ai|llm|machine)\s+readers?|automated\s+(?:readers?|assistants?|agents?|systems?)|summari[sz]ers?)`;
-/** AI readers, plural, as a bare "for …" names them ("for language models generating …", not "for AI reading …"). */
-// Each form ends at a word boundary of its own: the rule scan then knows the words a match starts with.
+/**
+ * AI readers, plural, as a bare "for …" names them ("for language models generating …", not "for AI reading …"). Each
+ * form ends at a word boundary of its own: the rule scan then knows the words a match starts with.
+ */
 const MACHINES = String.raw`(?:llms\b|(?:large\s+)?language\s+models\b|chat\s?bots\b|(?:ai|llm|automated)\s+(?:[\w-]+\s+)?(?:assistants|agents|models|tools|bots|systems|summari[sz]ers|readers)\b|assistants\b|summari[sz]ers\b)`;
 const NOTE = String.raw`(?:note|notes|message|notice|instructions?|directive|reminder|p\.?\s?s\.?|memo|guidance|guidelines|aside|appeal|request|briefing|card)`;
 const MODAL = String.raw`(?:must|should|shall|need\s+to|have\s+to|(?:are|is)\s+(?:required|instructed|asked|expected|told)\s+to|do\s+not|don't|(?:may|can)\s+only)`;
