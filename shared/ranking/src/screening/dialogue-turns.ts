@@ -118,32 +118,36 @@ interface Label {
 /** The role labels of `text` ("Usuario:", "ユーザー："), in order: each colon is looked at, never the whole text. */
 function labels(text: string): Label[] {
   const found: Label[] = [];
-  for (let colon = nextColon(text, 0); colon >= 0; colon = nextColon(text, colon + 1)) {
-    let end = colon;
-    while (end > 0 && text.charCodeAt(end - 1) === 32) end -= 1;
-    for (const length of ROLE_LENGTHS) {
-      const start = end - length;
-      if (start < 0) continue;
-      const role = ROLES.get(text.slice(start, end).toLowerCase());
-      if (role === undefined || WORD_LETTER.test(text.charAt(start - 1))) continue;
-      found.push({ start, end: colon + 1, role });
-      break;
-    }
+  // The next colon of each kind, searched for again only once passed (a page is not read again per colon). Most texts
+  // have no label at all: the two first searches end it.
+  let ascii = text.indexOf(':');
+  let wide = text.indexOf('：');
+  while (ascii >= 0 || wide >= 0) {
+    const colon = ascii < 0 ? wide : wide < 0 ? ascii : Math.min(ascii, wide);
+    if (colon === ascii) ascii = text.indexOf(':', colon + 1);
+    else wide = text.indexOf('：', colon + 1);
+    const label = labelBefore(text, colon);
+    if (label) found.push(label);
   }
   return found;
 }
 
-/** The next ":" or full-width "：" at or after `from`, or -1. */
-function nextColon(text: string, from: number): number {
-  const ascii = text.indexOf(':', from);
-  const wide = text.indexOf('：', from);
-  return ascii < 0 ? wide : wide < 0 ? ascii : Math.min(ascii, wide);
+/** The role label ending at the colon at `colon`, if a role stands right before it. */
+function labelBefore(text: string, colon: number): Label | null {
+  let end = colon;
+  while (end > 0 && text.charCodeAt(end - 1) === 32) end -= 1;
+  for (const length of ROLE_LENGTHS) {
+    const start = end - length;
+    if (start < 0) continue;
+    const role = ROLES.get(text.slice(start, end).toLowerCase());
+    if (role === undefined || WORD_LETTER.test(text.charAt(start - 1))) continue;
+    return { start, end: colon + 1, role };
+  }
+  return null;
 }
 
 /** Three turns with the assistant's between two of its user's, system's or developer's, or the other way round. */
 function stagedExchange({ text }: ReadText): Span | null {
-  // Most texts have no role label at all: a colon is the first thing looked for.
-  if (!text.includes(':') && !text.includes('：')) return null;
   const found = labels(text);
   for (let i = 0; i + 2 < found.length; i += 1) {
     const [first, second, third] = [found[i], found[i + 1], found[i + 2]];
