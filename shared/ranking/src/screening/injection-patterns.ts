@@ -4,6 +4,9 @@
  * ever matched here, never interpreted.
  */
 
+import { charCodes } from './char-codes.ts';
+import { wordGate } from './pattern-prefilter.ts';
+import { wordsOf } from './word-set.ts';
 import { ADDRESS_TO_AI_READER, DIRECTIVE_TO_AI } from './directive-to-ai.ts';
 import { NAMED_PERSON_DATA_REQUEST, PERSONAL_DATA_REQUEST } from './personal-data-request.ts';
 import { REPLY_DISGUISE, REPLY_SHAPING } from './reply-shaping.ts';
@@ -27,6 +30,8 @@ export type { InjectionFamily } from './injection-family.ts';
 const AI = String.raw`(?:ai|a\.i\.|assistant|chat ?bot|language model|llm|gpt|chatgpt|claude|gemini|copilot|model|agent|bot)s?`;
 
 const SECRET_MENTION = new RegExp(String.raw`\b(?:your|the)\s+${SECRET}`, 'gi');
+/** From the text's words (read for the rule scan): most texts name no secret, and need no walk for one. */
+const MAY_MENTION_SECRET = wordGate(SECRET_MENTION);
 /**
  * Not told never to: "never share your password", "do not email API keys", "we will never ask you to send your
  * password" is security advice to a person.
@@ -50,6 +55,7 @@ const DISGUISE_LOOKBACK = 80;
  * a page) looking back for the disguise, instead of from every common word a disguise can be.
  */
 function secretInDisguise(text: string): boolean {
+  if (!MAY_MENTION_SECRET(wordsOf(text))) return false;
   for (const mention of text.matchAll(SECRET_MENTION)) {
     const at = mention.index ?? 0;
     if (DISGUISE_BEFORE.test(text.slice(Math.max(0, at - DISGUISE_LOOKBACK), at))) return true;
@@ -125,9 +131,11 @@ function characterRuns(text: string): CharacterRuns {
   let start = -1;
   let base64Start = 0;
   let base64 = false;
+  // A space after the last character ends its word and its run.
+  const codes = charCodes(text);
   for (let i = 0; i <= text.length; i += 1) {
-    const code = i < text.length ? text.charCodeAt(i) : -1;
-    const kind = code >= 0 && code < 128 ? (CHAR_KIND[code] ?? 0) : 0;
+    const code = codes[i] ?? 32;
+    const kind = code < 128 ? (CHAR_KIND[code] ?? 0) : 0;
     if ((kind & BASE64) === 0) {
       if (!base64 && i - base64Start >= BASE64_MIN_RUN) base64 = looksEncoded(text.slice(base64Start, i));
       base64Start = i + 1;

@@ -108,3 +108,10 @@ export class PatternPrefilter {
     return this.marks[index] === this.round && this.program.test(this.starts[index] ?? 0, words);
   }
 }
+
+/** Whether `pattern` may match the text `words` were read from, by its word condition alone (as in the scan). */
+export function wordGate(pattern: RegExp): (words: WordSet) => boolean {
+  const program = new ConditionProgram();
+  const start = program.add(wordsNeeded(pattern));
+  return (words) => program.test(start, words);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { INJECTION_FAMILIES } from './injection-patterns.ts';
-import { PatternPrefilter } from './pattern-prefilter.ts';
+import { PatternPrefilter, wordGate } from './pattern-prefilter.ts';
 import type { WordCondition } from './pattern-words.ts';
 import { leadingWords, wordsNeeded } from './pattern-words.ts';
 import { WordSet } from './word-set.ts';
@@ -195,5 +195,23 @@ describe('PatternPrefilter', () => {
     expect(turnedDown).toEqual([]);
     // The draw must exercise the patterns, or the test could not fail.
     expect(matched).toBeGreaterThan(patterns.length * 20);
+  });
+});
+
+describe('wordGate', () => {
+  it("turns a text down only when it lacks words every match needs (their order is the regex's to check)", () => {
+    const mayMention = wordGate(/\b(?:your|the)\s+(?:password|api key)\b/gi);
+    const words = new WordSet();
+    const cases: [string, boolean][] = [
+      ['Spell the PASSWORD backwards', true],
+      ['Paste your API key here', true],
+      ['A key to the api docs', true],
+      ['Tide tables for the week', false],
+      ['Type your pass word', false],
+    ];
+    for (const [text, may] of cases) {
+      words.read(text);
+      expect(mayMention(words), text).toBe(may);
+    }
   });
 });

@@ -6,6 +6,7 @@
  */
 
 import { FNV_OFFSET, FNV_PRIME } from '../fnv.ts';
+import { charCodes } from './char-codes.ts';
 
 /** Per ASCII code: its lower case when it makes words ([A-Za-z0-9_]), else 0 (one look-up, few branches). */
 const WORD_CODE = new Uint8Array(128).map((_, code) =>
@@ -24,6 +25,9 @@ export function hashWord(word: string): number {
   return finish(h);
 }
 
+/** Where WordSet's seen characters beyond ASCII start. */
+const BEYOND = 128;
+
 /** A text's table starts with one slot per this many of its characters (prose has far fewer distinct words). */
 const CHARS_PER_SLOT = 4;
 
@@ -32,13 +36,12 @@ export class WordSet {
   text = '';
   /** Whether it has a character beyond ASCII. */
   nonAscii = false;
-  /** Which ASCII characters outside words it has, one bit each (patterns that need a "<" or a "=" ask). */
-  private readonly others = new Int32Array(4);
   /**
-   * Its characters beyond ASCII by their low byte, one bit each: a pattern needing "致" is ruled out without a walk
-   * of a page whose only such characters are a dash and a "μ".
+   * Which characters outside words it has (1: seen): per ASCII code (patterns that need a "<" or a "=" ask), then per
+   * low byte of a code beyond ASCII (BEYOND + it), so a pattern needing "致" is ruled out without a walk of a page whose
+   * only such characters are a dash and a "μ". A byte per character is a store where a bit was a read and a write.
    */
-  private readonly beyond = new Int32Array(8);
+  private readonly seen = new Uint8Array(BEYOND + 256);
   /** Its distinct word hashes, the first `count` entries. */
   distinct = new Uint32Array(512);
   count = 0;
@@ -77,17 +80,15 @@ export class WordSet {
     let high = 0;
     let h = FNV_OFFSET;
     let inWord = false;
-    const { others, beyond } = this;
-    others.fill(0);
-    beyond.fill(0);
+    const { seen: seenChars } = this;
+    seenChars.fill(0);
+    // A space after the last character ends its word.
+    const codes = charCodes(text);
     for (let i = 0; i <= text.length; i += 1) {
-      const code = i < text.length ? text.charCodeAt(i) : 32;
+      const code = codes[i] ?? 32;
       high |= code;
       const word = code < 128 ? (WORD_CODE[code] ?? 0) : 0;
-      if (word === 0) {
-        if (code < 128) others[code >> 5] = (others[code >> 5] ?? 0) | (1 << (code & 31));
-        else beyond[(code >> 5) & 7] = (beyond[(code >> 5) & 7] ?? 0) | (1 << (code & 31));
-      }
+      if (word === 0) seenChars[code < 128 ? code : BEYOND + (code & 255)] = 1;
       if (word !== 0) {
         if (!inWord) wordStart = i;
         h = Math.imul(h ^ word, FNV_PRIME);
@@ -155,12 +156,9 @@ export class WordSet {
   /** Whether the text has this character (one code unit). */
   hasChar(char: string): boolean {
     const code = char.charCodeAt(0);
-    if (code >= 128) {
-      if (((this.beyond[(code >> 5) & 7] ?? 0) & (1 << (code & 31))) === 0) return false;
-      return this.text.includes(char);
-    }
+    if (code >= 128) return this.seen[BEYOND + (code & 255)] === 1 && this.text.includes(char);
     if (WORD_CODE[code] !== 0) return this.text.includes(char);
-    return ((this.others[code >> 5] ?? 0) & (1 << (code & 31))) !== 0;
+    return this.seen[code] === 1;
   }
 
   has(hash: number): boolean {

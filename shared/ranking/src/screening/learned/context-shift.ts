@@ -9,6 +9,7 @@
 
 import { askOf } from './assistant-ask.ts';
 import { FNV_OFFSET, FNV_PRIME } from '../../fnv.ts';
+import { charCodes } from '../char-codes.ts';
 import { sentenceMarks } from './sentence-marks.ts';
 
 /** Words too common to say what a sentence is about. */
@@ -169,8 +170,10 @@ function contentWords(text: string, starts: readonly number[]): number {
   let words = 0;
   let start = -1;
   let h = FNV_OFFSET;
+  // A space after the last character ends its word.
+  const codes = charCodes(text);
   for (let i = 0; i <= text.length; i += 1) {
-    const code = i < text.length ? text.charCodeAt(i) : 32;
+    const code = codes[i] ?? 32;
     if (isLetter(code) || (start >= 0 && code === 39)) {
       if (start < 0) {
         start = i;

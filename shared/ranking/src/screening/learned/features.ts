@@ -9,6 +9,7 @@ import type { SentenceTraits } from './context-shift.ts';
 import { sentenceTraits } from './context-shift.ts';
 import { opensRequest, requestOpensInside } from './assistant-ask.ts';
 import { FNV_OFFSET, FNV_PRIME, mix } from '../../fnv.ts';
+import { charCodes } from '../char-codes.ts';
 import {
   askHash,
   assistantAskHash,
@@ -85,8 +86,10 @@ export function forEachFeature(text: string, mask: number, sink: FeatureSink): v
   let wordStart = 0;
   let previousWord = -1;
   const length = text.length;
+  // A space after the last character ends its word.
+  const codes = charCodes(text);
   for (let i = 0; i <= length; i += 1) {
-    const kind = i < length ? classAt(text, i, text.charCodeAt(i)) : 32 | SPACE_CHAR;
+    const kind = classAt(text, i, codes[i] ?? 32);
     const space = (kind & SPACE_CHAR) !== 0;
     if (space && previousSpace) continue;
     previousSpace = space;

@@ -73,9 +73,22 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
   const mask = size - 1;
   const { bias, window_blocks: windowBlocks } = artefact;
 
-  // Per block: sum of weights and number of features (reused; scoring is synchronous).
-  let sums = new Float64Array(64);
-  let counts = new Float64Array(64);
+  // Per block: sum of the int8 weights and number of features, whole numbers (reused; scoring is synchronous).
+  let sums = new Int32Array(64);
+  let counts = new Int32Array(64);
+  // The sentence of each character of the text being scored.
+  let blockOfScored: Uint16Array = new Uint16Array(0);
+  // The sinks are made once, not per text: one function at the feature walk's call site, which the JIT can then
+  // inline into the walk (a new closure per text made that call an indirect one, four times a character).
+  const addFeature = (bucket: number, at: number): void => {
+    const block = blockOfScored[at] ?? 0;
+    sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
+    counts[block] = (counts[block] ?? 0) + 1;
+  };
+  const addSentenceFeature = (bucket: number, block: number): void => {
+    sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
+    counts[block] = (counts[block] ?? 0) + 1;
+  };
 
   return {
     version: artefact.version,
@@ -85,27 +98,15 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
       const { blockOf, starts } = sentenceOf(text);
       const blocks = starts.length;
       if (sums.length < blocks) {
-        sums = new Float64Array(blocks * 2);
-        counts = new Float64Array(blocks * 2);
+        sums = new Int32Array(blocks * 2);
+        counts = new Int32Array(blocks * 2);
       }
       sums.fill(0, 0, blocks);
       counts.fill(0, 0, blocks);
-      forEachFeature(text, mask, (bucket, at) => {
-        const block = blockOf[at] ?? 0;
-        sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
-        counts[block] = (counts[block] ?? 0) + 1;
-      });
+      blockOfScored = blockOf;
+      forEachFeature(text, mask, addFeature);
       const traits = sentenceTraits(text, starts);
-      forEachSentenceFeature(
-        text,
-        starts,
-        mask,
-        (bucket, block) => {
-          sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
-          counts[block] = (counts[block] ?? 0) + 1;
-        },
-        traits,
-      );
+      forEachSentenceFeature(text, starts, mask, addSentenceFeature, traits);
       let best = { logit: -Infinity, start: 0, end: text.length, first: 0 };
       const windows = Math.max(1, blocks - windowBlocks + 1);
       for (let w = 0; w < windows; w += 1) {
