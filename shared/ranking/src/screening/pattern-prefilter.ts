@@ -68,13 +68,58 @@ function triggers(condition: WordCondition): Triggers | null {
   }
 }
 
+/**
+ * The patterns each trigger may set off, by the trigger's hash in an open-addressing table of int32 keys: a Map looked
+ * up with a hash beyond the small integers boxes the key first, once per distinct word of a text (a thousand a page).
+ */
+class TriggerTable {
+  private readonly mask: number;
+  private readonly keys: Int32Array;
+  private readonly used: Uint8Array;
+  /** Per slot, its patterns: indices [from, to) of `patterns`. */
+  private readonly from: Int32Array;
+  private readonly to: Int32Array;
+  private readonly patterns: Int32Array;
+
+  constructor(byTrigger: ReadonlyMap<number, readonly number[]>) {
+    let size = 16;
+    while (size < byTrigger.size * 2) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size);
+    this.used = new Uint8Array(size);
+    this.from = new Int32Array(size);
+    this.to = new Int32Array(size);
+    this.patterns = Int32Array.from([...byTrigger.values()].flat());
+    let at = 0;
+    for (const [key, patterns] of byTrigger) {
+      let slot = key & this.mask;
+      while (this.used[slot] === 1) slot = (slot + 1) & this.mask;
+      this.used[slot] = 1;
+      this.keys[slot] = key;
+      this.from[slot] = at;
+      at += patterns.length;
+      this.to[slot] = at;
+    }
+  }
+
+  /** Sets marks[pattern] = round for each pattern the trigger `key` may set off. */
+  mark(key: number, marks: Int32Array, round: number): void {
+    for (let slot = key & this.mask; this.used[slot] === 1; slot = (slot + 1) & this.mask) {
+      if (this.keys[slot] !== key) continue;
+      for (let i = this.from[slot] ?? 0, end = this.to[slot] ?? 0; i < end; i += 1)
+        marks[this.patterns[i] ?? 0] = round;
+      return;
+    }
+  }
+}
+
 export class PatternPrefilter {
   /** Each pattern's condition, as a program, and where it starts. */
   private readonly program = new ConditionProgram();
   private readonly starts: number[];
   /** Patterns with no trigger: candidates for every text. */
   private readonly always: number[] = [];
-  private readonly byTrigger = new Map<number, number[]>();
+  private readonly byTrigger: TriggerTable;
   /** Per pattern, the round (text) it was last marked a candidate in: reused, never cleared. */
   private readonly marks: Int32Array;
   private round = 0;
@@ -83,11 +128,13 @@ export class PatternPrefilter {
     const conditions = patterns.map(wordsNeeded);
     this.starts = conditions.map((condition) => this.program.add(condition));
     this.marks = new Int32Array(patterns.length);
+    const byTrigger = new Map<number, number[]>();
     conditions.forEach((condition, index) => {
       const found = triggers(condition);
       if (found === null) this.always.push(index);
-      else for (const hash of found.hashes) this.byTrigger.set(hash, [...(this.byTrigger.get(hash) ?? []), index]);
+      else for (const hash of found.hashes) byTrigger.set(hash, [...(byTrigger.get(hash) ?? []), index]);
     });
+    this.byTrigger = new TriggerTable(byTrigger);
   }
 
   /** Marks the patterns that may match the text `words` were read from; then ask `mayMatch`. */
@@ -95,12 +142,9 @@ export class PatternPrefilter {
     this.round = (this.round + 1) | 0;
     const { marks, round } = this;
     for (const index of this.always) marks[index] = round;
-    const mark = (hash: number): void => {
-      const list = this.byTrigger.get(hash);
-      if (list) for (const index of list) marks[index] = round;
-    };
-    for (let i = 0; i < words.count; i += 1) mark((words.distinct[i] ?? 0) | 0);
-    if (words.nonAscii) mark(NON_ASCII);
+    const { byTrigger } = this;
+    for (let i = 0; i < words.count; i += 1) byTrigger.mark((words.distinct[i] ?? 0) | 0, marks, round);
+    if (words.nonAscii) byTrigger.mark(NON_ASCII, marks, round);
   }
 
   /** Whether pattern `index` (constructor order) may match the text last selected for. */
