@@ -17,6 +17,11 @@ const ANY = 5;
 export class ConditionProgram {
   /** [test, argument, end of subtree] per node, children right after their parent. */
   private readonly code: number[] = [];
+  /**
+   * The same, as int32 (a word's hash as its bits): what `test` reads, with no boxed numbers among them; made at the
+   * first test after an add.
+   */
+  private program: Int32Array | null = null;
   /** The characters CHAR nodes ask for, by argument. */
   private readonly chars: string[] = [];
 
@@ -45,15 +50,16 @@ export class ConditionProgram {
         break;
     }
     this.code[start + 2] = this.code.length;
+    this.program = null;
     return start;
   }
 
   /** Whether the condition starting at `at` holds for `words`. */
   test(at: number, words: WordSet): boolean {
-    const { code } = this;
+    const code = (this.program ??= Int32Array.from(this.code, (value) => value | 0));
     switch (code[at]) {
       case WORD:
-        return words.has(code[at + 1] ?? 0);
+        return words.has((code[at + 1] ?? 0) >>> 0);
       case CHAR:
         return words.hasChar(this.chars[code[at + 1] ?? 0] ?? '');
       case NON_ASCII:
