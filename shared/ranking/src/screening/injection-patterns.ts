@@ -4,7 +4,7 @@
  * ever matched here, never interpreted.
  */
 
-import { charCodes } from './char-codes.ts';
+import { hasBase64Run } from './base64-run.ts';
 import { wordGate } from './pattern-prefilter.ts';
 import { wordsOf } from './word-set.ts';
 import { ADDRESS_TO_AI_READER, DIRECTIVE_TO_AI } from './directive-to-ai.ts';
@@ -80,85 +80,6 @@ const CODE_PAYLOAD = [
 
 /** The same word this many times in a row is padding meant to push earlier instructions out of view. */
 const REPEAT_RUN = 15;
-
-const isWordChar = (code: number): boolean =>
-  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
-
-/** Case-insensitive equality of text[a, a + length) and text[b, b + length) (ASCII letters fold). */
-function sameWord(text: string, a: number, b: number, length: number): boolean {
-  for (let k = 0; k < length; k += 1) {
-    if ((text.charCodeAt(a + k) | 0x20) !== (text.charCodeAt(b + k) | 0x20)) return false;
-  }
-  return true;
-}
-
-const BASE64_MIN_RUN = 40;
-
-const isBase64Char = (code: number): boolean =>
-  (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47;
-
-const WORD = 1;
-const BASE64 = 2;
-/** Per ASCII code, whether it makes words (WORD) and base64 (BASE64): one look-up per character, not two tests. */
-const CHAR_KIND = new Uint8Array(128).map(
-  (_, code) => (isWordChar(code) ? WORD : 0) | (isBase64Char(code) ? BASE64 : 0),
-);
-
-/** A run of base64 characters that mixes cases and digits: an encoded payload, not a word or a hex hash. */
-const looksEncoded = (run: string): boolean =>
-  /[a-z]/.test(run) && /[A-Z]/.test(run) && /[0-9+/]/.test(run) && !run.includes('//');
-
-interface CharacterRuns {
-  /** The longest run of one word (2+ word characters) repeated back to back, case-insensitive. */
-  longestRepeat: number;
-  /** A run of BASE64_MIN_RUN+ base64 characters that looks encoded. */
-  base64: boolean;
-}
-
-let runsText: string | null = null;
-let runsResult: CharacterRuns = { longestRepeat: 0, base64: false };
-
-/**
- * Both character-level checks in one pass over the character codes, comparing each word with the
- * one before in place (no word list is built for a 20 KB page); memoised, as two families ask.
- */
-function characterRuns(text: string): CharacterRuns {
-  if (text === runsText) return runsResult;
-  let best = 0;
-  let run = 0;
-  let previousStart = -1;
-  let previousLength = 0;
-  let start = -1;
-  let base64Start = 0;
-  let base64 = false;
-  // A space after the last character ends its word and its run.
-  const codes = charCodes(text);
-  for (let i = 0; i <= text.length; i += 1) {
-    const code = codes[i] ?? 32;
-    const kind = code < 128 ? (CHAR_KIND[code] ?? 0) : 0;
-    if ((kind & BASE64) === 0) {
-      if (!base64 && i - base64Start >= BASE64_MIN_RUN) base64 = looksEncoded(text.slice(base64Start, i));
-      base64Start = i + 1;
-    }
-    if ((kind & WORD) !== 0) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start < 0) continue;
-    const length = i - start;
-    if (length >= 2) {
-      run =
-        previousStart >= 0 && length === previousLength && sameWord(text, start, previousStart, length) ? run + 1 : 1;
-      previousStart = start;
-      previousLength = length;
-      if (run > best) best = run;
-    }
-    start = -1;
-  }
-  runsText = text;
-  runsResult = { longestRepeat: best, base64 };
-  return runsResult;
-}
 
 export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
   {
@@ -343,7 +264,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     patterns: [
       /\b(?:decode|decrypt|decipher|translate|convert)\b[^.\n]{0,40}\b(?:base64|rot-?13|hex(?:adecimal)?|binary|morse|caesar|cipher|encoded|the following)\b/i,
     ],
-    match: (text) => characterRuns(text).base64,
+    match: hasBase64Run,
   },
   {
     reason: 'a sensitive word spelled out or disguised',
@@ -374,7 +295,7 @@ export const INJECTION_FAMILIES: readonly InjectionFamily[] = [
     reason: 'one word repeated many times',
     weight: 0.45,
     patterns: [],
-    match: (text) => characterRuns(text).longestRepeat >= REPEAT_RUN,
+    match: (text) => wordsOf(text).longestRepeat >= REPEAT_RUN,
   },
   {
     reason: 'role-play set-up to escape the rules',

@@ -48,4 +48,13 @@ describe('WordSet', () => {
     expect(next.count).toBe(2);
     expect(next.has(hashWord(distinct[0] ?? ''))).toBe(false);
   });
+
+  it('knows the longest run of one word said again and again, case aside and one-letter words skipped', () => {
+    expect(wordsOf('Buy buy BUY now').longestRepeat).toBe(3);
+    expect(wordsOf('go a go a go, go').longestRepeat).toBe(4);
+    expect(wordsOf('go go_ go go').longestRepeat).toBe(2);
+    expect(wordsOf('Tide tables, printed weekly.').longestRepeat).toBe(1);
+    const padding = `${'stop '.repeat(20)}and now the real text`;
+    expect(wordsOf(padding).longestRepeat).toBe(20);
+  });
 });

@@ -25,6 +25,12 @@ export function hashWord(word: string): number {
   return finish(h);
 }
 
+/** Whether codes[a, a + length) and codes[b, b + length) are the same word, case aside (bit 5 folds ASCII letters). */
+function sameWord(codes: Uint16Array, a: number, b: number, length: number): boolean {
+  for (let k = 0; k < length; k += 1) if (((codes[a + k] ?? 0) | 0x20) !== ((codes[b + k] ?? 0) | 0x20)) return false;
+  return true;
+}
+
 /** Where WordSet's seen characters beyond ASCII start. */
 const BEYOND = 128;
 
@@ -42,6 +48,8 @@ export class WordSet {
    * only such characters are a dash and a "μ". A byte per character is a store where a bit was a read and a write.
    */
   private readonly seen = new Uint8Array(BEYOND + 256);
+  /** The longest run of one word (two characters or more, case aside) back to back; shorter words are skipped. */
+  longestRepeat = 0;
   /** Its distinct word hashes, the first `count` entries. */
   distinct = new Uint32Array(512);
   count = 0;
@@ -80,6 +88,12 @@ export class WordSet {
     let high = 0;
     let h = FNV_OFFSET;
     let inWord = false;
+    // The last word of two or more characters, and how many times in a row it came.
+    let previousHash = 0;
+    let previousStart = 0;
+    let previousLength = 0;
+    let run = 0;
+    let longestRepeat = 0;
     const { seen: seenChars } = this;
     seenChars.fill(0);
     // A space after the last character ends its word.
@@ -95,6 +109,16 @@ export class WordSet {
         inWord = true;
       } else if (inWord) {
         const hash = finish(h);
+        const length = i - wordStart;
+        if (length >= 2) {
+          const again =
+            length === previousLength && hash === previousHash && sameWord(codes, wordStart, previousStart, length);
+          run = again ? run + 1 : 1;
+          if (run > longestRepeat) longestRepeat = run;
+          previousHash = hash;
+          previousStart = wordStart;
+          previousLength = length;
+        }
         let slot = hash & mask;
         let seen = slots[slot] ?? 0;
         while (seen !== 0 && seen !== hash) {
@@ -124,6 +148,7 @@ export class WordSet {
     }
     this.count = count;
     this.nonAscii = high > 127;
+    this.longestRepeat = longestRepeat;
   }
 
   /** Doubles the table in use, its `count` distinct words placed anew. */
