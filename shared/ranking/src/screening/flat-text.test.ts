@@ -134,6 +134,20 @@ describe('flatText offsets (property)', () => {
     );
   });
 
+  it('leaves no whitespace but single spaces, and a text already flat as it is, for every kind of whitespace', () => {
+    const spaces = [' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', '\u2000', '\u200a', '\u2028', '\u2029'];
+    const kinds = [...spaces, '\u202f', '\u205f', '\u3000', '\u0085', 'a', 'Ж', '.'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...kinds), { maxLength: 12 }), (parts) => {
+        const original = parts.join('');
+        const flat = flatText(original);
+        expect(flat.text).not.toMatch(/^\s|\s$|\s{2}|[^\S ]/);
+        const alreadyFlat = !/^\s|\s$|\s{2}|[^\S ]/.test(original);
+        if (alreadyFlat) expect([flat.text, flat.original(original.length)]).toEqual([original, original.length]);
+      }),
+    );
+  });
+
   it('changes nothing but whitespace in a text with no disguised word', () => {
     fc.assert(
       fc.property(

@@ -7,6 +7,7 @@
  */
 import type { ReadWord } from './disguised-text.ts';
 import type { Span } from './injection-family.ts';
+import { charCodes } from './char-codes.ts';
 import { disguisedWords, readWord } from './disguised-text.ts';
 
 export type { Span } from './injection-family.ts';
@@ -22,11 +23,6 @@ export interface FlatText {
   hidden: Span | null;
 }
 
-/**
- * Anything the flat form would change: a whitespace run, whitespace other than a space, or space at an end. U+FEFF,
- * whitespace to a regular expression, is an invisible character to the reader: ./disguised-text.ts takes it out.
- */
-const NOT_FLAT = /[^\S\uFEFF]{2}|[^\S \uFEFF]|^[^\S\uFEFF]|[^\S\uFEFF]$/;
 const SPACE_RUN = /[^\S\uFEFF]{2,}|[^\S \uFEFF]/g;
 
 /** What `\s` matches but U+FEFF, by character code (a regex per character is slow on a page). */
@@ -41,6 +37,25 @@ const isSpaceCode = (code: number): boolean =>
       code === 0x202f ||
       code === 0x205f ||
       code === 0x3000;
+
+/**
+ * Whether the flat form would leave `text` as it is: no whitespace run, no whitespace other than a space, no space at
+ * an end. U+FEFF, whitespace to a regular expression, is an invisible character to the reader: ./disguised-text.ts
+ * takes it out.
+ */
+function isFlat(text: string): boolean {
+  const codes = charCodes(text);
+  const last = text.length - 1;
+  let previousSpace = true;
+  for (let i = 0; i <= last; i += 1) {
+    const code = codes[i] ?? 0;
+    // Most characters are neither a control character nor a space, nor beyond Latin-1's first block.
+    const space = code <= 32 ? code === 32 || (code >= 9 && code <= 13) : code >= 0xa0 && isSpaceCode(code);
+    if (space && (code !== 32 || previousSpace || i === last)) return false;
+    previousSpace = space;
+  }
+  return true;
+}
 
 /** Offsets in the collapsed text back to offsets in the original. */
 function offsetMap(text: string): Int32Array {
@@ -68,7 +83,7 @@ export function flatText(text: string): FlatText {
 }
 
 function collapse(text: string): FlatText {
-  if (!NOT_FLAT.test(text)) return { text, original: (i) => i, originalEnd: (i) => i, hidden: null };
+  if (isFlat(text)) return { text, original: (i) => i, originalEnd: (i) => i, hidden: null };
   // Only runs that are not already one space are replaced (as /\s+/ would, with far fewer matches on prose); each
   // end then holds one space at most.
   let flat = text.replace(SPACE_RUN, ' ');
