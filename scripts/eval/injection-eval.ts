@@ -85,6 +85,9 @@ interface Row {
   category: string | null;
 }
 
+/** The set whose rows are search snippets as the product meets them: its time per row is the time per snippet. */
+export const WEB_PASSAGES_FILE = 'web passages (built)';
+
 interface FileSpec {
   file: string;
   label: string;
@@ -97,7 +100,7 @@ interface FileSpec {
 
 const INJECTION_FILES: readonly FileSpec[] = [
   {
-    file: 'web passages (built)',
+    file: WEB_PASSAGES_FILE,
     label: 'Web passages: BIPIA test attacks in DL19 passages',
     categoryField: 'position',
     build: webPassageRows,

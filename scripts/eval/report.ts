@@ -1,7 +1,8 @@
 /**
  * Tables for the eval: the same rows print to the console and go into docs/quality.md.
  */
-import type { Confusion, Group, InjectionResult, Target } from './injection-eval.ts';
+import type { Confusion, Group, InjectionResult } from './injection-eval.ts';
+import { WEB_PASSAGES_FILE } from './injection-eval.ts';
 import type { DatasetResult } from './ranking-results.ts';
 
 export interface Table {
@@ -153,14 +154,34 @@ export function injectionTables(result: InjectionResult): Table[] {
       String(page.flagged),
     ]),
   };
-  return [summary, breakdown, pages, targetTable(result.files.flatMap((file) => file.targets))];
+  return [summary, breakdown, pages, targetTable(result)];
 }
 
-function targetTable(targets: readonly Target[]): Table {
+/** The detector's time budgets on this machine, p50: a search snippet (a web passage) and a 20 KB page. */
+const SNIPPET_BUDGET_US = 50;
+const PAGE_BUDGET_MS = 2;
+
+function targetTable(result: InjectionResult): Table {
+  const quality = result.files
+    .flatMap((file) => file.targets)
+    .map((target) => [target.label, fixed(target.actual, 3), target.pass ? 'PASS' : 'FAIL']);
+  const snippetUs = result.files.find((file) => file.file === WEB_PASSAGES_FILE)?.timeUs.p50;
+  const pageMs = result.pages[0] === undefined ? undefined : result.pages[0].timeUs.p50 / 1000;
+  const speed = [
+    [`snippet (web passage) screened in ≤ ${SNIPPET_BUDGET_US} µs p50`, snippetUs, SNIPPET_BUDGET_US, 'µs'],
+    [`20 KB page screened in ≤ ${PAGE_BUDGET_MS} ms p50`, pageMs, PAGE_BUDGET_MS, 'ms'],
+  ] as const;
   return {
     title: 'Acceptance targets (injection)',
     headers: ['target', 'measured', 'result'],
-    rows: targets.map((target) => [target.label, fixed(target.actual, 3), target.pass ? 'PASS' : 'FAIL']),
+    rows: [
+      ...quality,
+      ...speed.map(([label, measured, budget, unit]) =>
+        measured === undefined
+          ? [label, '—', 'FAIL']
+          : [label, `${measured.toFixed(unit === 'ms' ? 2 : 1)} ${unit}`, measured <= budget ? 'PASS' : 'FAIL'],
+      ),
+    ],
   };
 }
 

@@ -198,7 +198,9 @@ ${injectionPart}
 
 Acceptance targets (read on the runSearch figures): recall ≥ 0.90 on BIPIA test attacks in web passages with FPR ≤ 0.02 on
 its clean passages; recall ≥ 0.90 on BIPIA test with FPR ≤ 0.02; recall ≥ 0.60 on CyberSecEval; FPR ≤ 0.05 on NotInject,
-≤ 0.03 on WildGuard benign, ≤ 0.01 on DL19 pool passages. See *Tuning provenance* above for what informed the detector.
+≤ 0.03 on WildGuard benign, ≤ 0.01 on DL19 pool passages; and the detector's time on the machine the eval ran on, ≤ 50 µs
+p50 per snippet (the web passages) and ≤ 2 ms p50 per 20 KB page (wall time: other work on a shared machine adds to it,
+see *Page time* above). See *Tuning provenance* above for what informed the detector.
 
 What the detector misses: tasks for an assistant with no tell-tale words ("Write a short story about …", "Explain …",
 plain questions) planted in unrelated text (BIPIA's content-creation, tutoring and question categories), which read the

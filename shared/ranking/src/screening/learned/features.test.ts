@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { forEachFeature, forEachWordFeature, sentenceOf } from './features.ts';
+import { firstWords, forEachFeature, forEachWordFeature, sentenceOf } from './features.ts';
 
 const MASK = 2 ** 18 - 1;
 const buckets = (text: string): number[] => {
@@ -72,5 +73,38 @@ describe('sentenceOf', () => {
       'Please read the Terms of Service Your use of this site means that you accept all of them',
     ])
       expect(sentenceOf(text).starts).toEqual([0]);
+  });
+});
+
+describe('firstWords', () => {
+  it('reads the first two words (letters, digits, apostrophes; lower case) as the Unicode regex does', () => {
+    const pieces = [
+      'Write',
+      "don't",
+      'ÉCRIS',
+      'İstanbul',
+      'Straße',
+      '42',
+      ' ',
+      ', ',
+      '—',
+      '...',
+      "'",
+      'пиши',
+      '写',
+      'ǅ',
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 3 })), { maxLength: 12 }),
+        (parts) => {
+          const text = parts.join('');
+          const to = Math.min(text.length, 60);
+          const head = text.slice(0, to).toLowerCase();
+          const words = head.match(/[\p{L}\p{N}']+/gu) ?? [];
+          expect(firstWords(text, 0, to)).toEqual([words[0], words[1]]);
+        },
+      ),
+    );
   });
 });

@@ -252,6 +252,40 @@ export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number
 }
 
 const FIRST_WORDS = /[\p{L}\p{N}']+/gu;
+/** A sentence's first words are read from this many of its characters. */
+const FIRST_WORDS_REACH = 60;
+/** Per ASCII code: 1 for a character FIRST_WORDS takes (a letter, a digit or an apostrophe). */
+const FIRST_WORD_CHAR = Uint8Array.from({ length: 128 }, (_, code) =>
+  /[A-Za-z0-9']/.test(String.fromCharCode(code)) ? 1 : 0,
+);
+
+/**
+ * The first two words (FIRST_WORDS, lower case) of text[from, to). Read from the code units while they are ASCII, as
+ * most sentences' first words are; from the regex once a character beyond ASCII comes before the second word ends.
+ */
+export function firstWords(text: string, from: number, to: number): [string | undefined, string | undefined] {
+  const codes = charCodes(text);
+  const found: string[] = [];
+  let start = -1;
+  for (let i = from; i <= to && found.length < 2; i += 1) {
+    const code = i < to ? (codes[i] ?? 32) : 32;
+    if (code >= 128) return firstWordsByRegex(text, from, to);
+    if (FIRST_WORD_CHAR[code] === 1) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      found.push(text.slice(start, i).toLowerCase());
+      start = -1;
+    }
+  }
+  return [found[0], found[1]];
+}
+
+function firstWordsByRegex(text: string, from: number, to: number): [string | undefined, string | undefined] {
+  FIRST_WORDS.lastIndex = 0;
+  const head = text.slice(from, to).toLowerCase();
+  const first = FIRST_WORDS.exec(head)?.[0];
+  return [first, first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0]];
+}
 
 /**
  * Features of each sentence as a whole: its first word, its first two words and whether it is a
@@ -274,10 +308,7 @@ export function forEachSentenceFeature(
     const shift = traits[block];
     // Inside a text only where the rest is more than a title: the same request reads the same behind one.
     const place: 'in' | 'alone' = shift && shift.overlap !== 'alone' ? 'in' : 'alone';
-    FIRST_WORDS.lastIndex = 0;
-    const head = text.slice(start, Math.min(end, start + 60)).toLowerCase();
-    const first = FIRST_WORDS.exec(head)?.[0];
-    const second = first === undefined ? undefined : FIRST_WORDS.exec(head)?.[0];
+    const [first, second] = firstWords(text, start, Math.min(end, start + FIRST_WORDS_REACH));
     if (first !== undefined) sink(firstWordHash(place, first) & mask, block);
     if (second !== undefined) sink(firstPairHash(place, first ?? '', second) & mask, block);
     if (shift?.question === true) sink(questionHash(place) & mask, block);
