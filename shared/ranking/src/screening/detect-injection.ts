@@ -3,6 +3,7 @@ import { INJECTION_RISK_MEDIUM_FROM } from '@rankgate/contracts';
 import type { InjectionModel, WindowScore } from './learned/injection-model.ts';
 import { loadInjectionModel } from './learned/injection-model.ts';
 import { CONTEXT_SIGNALS, sentenceInPage } from './learned/context-shift.ts';
+import { sentenceAt } from './learned/sentence-at.ts';
 import { encodedRuns } from './encoded-text.ts';
 import { flatText } from './flat-text.ts';
 import type { FamilyHit } from './rule-evidence.ts';
@@ -132,7 +133,7 @@ function plantedEvidence(hits: readonly FamilyHit[], window: WindowScore): numbe
   let extra = 0;
   for (const { family, span } of hits) {
     if (family.plantedWeight === undefined || !span) continue;
-    if (!sentenceInPage(window.traits[window.blockOf[span.start] ?? 0])) continue;
+    if (!sentenceInPage(window.traits[sentenceAt(window.starts, span.start)])) continue;
     extra += Math.log(1 - family.weight) - Math.log(1 - family.plantedWeight);
   }
   return extra;

@@ -211,13 +211,19 @@ function nextOpener(text: string, from: number): number {
 /** Where a capital follows a space (searched natively: most of a text's spaces are followed by small letters). */
 const CAPITAL_AFTER_SPACE = / [A-Z]/g;
 
+/** sentenceOf's per-character array, reused from text to text: a new one for a page was a 40 KB allocation a call. */
+let blockBuffer = new Uint16Array(1024);
+
 /**
  * Which sentence each character of `text` belongs to: ends are ". ", "! ", "? ", "|" and " — " (whitespace
  * of any kind, so lines play no part), and a request or a word to the reader's "your" opening with no stop before it
- * (text joined from lines or cells); short sentences join the next, long ones are cut.
+ * (text joined from lines or cells); short sentences join the next, long ones are cut. `blockOf` is valid at
+ * [0, text.length] until the next call (a shared array, longer than the text); `starts` is the caller's.
  */
 export function sentenceOf(text: string): { blockOf: Uint16Array; starts: number[] } {
-  const blockOf = new Uint16Array(text.length + 1);
+  if (blockBuffer.length <= text.length)
+    blockBuffer = new Uint16Array(Math.max(text.length + 1, blockBuffer.length * 2));
+  const blockOf = blockBuffer;
   const starts: number[] = [];
   let from = 0;
   const close = (to: number): void => {

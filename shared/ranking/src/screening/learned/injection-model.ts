@@ -46,10 +46,9 @@ export interface WindowScore {
   end: number;
   /** The context-shift signals of that window (CONTEXT_SIGNALS order, 0 or 1). */
   signals: number[];
-  /** Each sentence's traits and start, and the sentence of each character of the text (./features.ts, sentenceOf). */
+  /** Each sentence's traits and where it starts (./features.ts, sentenceOf). */
   traits: readonly SentenceTraits[];
   starts: readonly number[];
-  blockOf: Uint16Array;
 }
 
 export interface InjectionModel {
@@ -127,7 +126,6 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
         signals: contextSignals(traits, best.first, windowBlocks),
         traits,
         starts,
-        blockOf,
       };
     },
     strongestFeatures(text, start, end, limit) {

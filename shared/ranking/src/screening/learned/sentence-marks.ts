@@ -7,6 +7,7 @@
  * words, at a word starting "gpt", or at "http".
  */
 import { hashWord, wordsOf } from '../word-set.ts';
+import { sentenceAt } from './sentence-at.ts';
 
 /** Second person or a request: the sentence speaks to whoever reads it. */
 export const ADDRESSED = /\b(?:you|your|yours|yourself|please|kindly)\b/gi;
@@ -105,18 +106,6 @@ export interface SentenceMarks {
   aimsAtModel: Uint8Array;
 }
 
-/** The sentence `at` lies in (starts ascending, starts[0] ≤ at). */
-function blockOf(starts: readonly number[], at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] ?? 0) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
 /** AIMS_AT_MODEL's candidate starts, doubled: plus 1 for a whole match, plus 0 for a place to try the regex. */
 const candidates: number[] = [];
 const POSITIONS: number[] = [];
@@ -137,8 +126,8 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
     words.positions(hash, POSITIONS);
     for (const at of POSITIONS) {
       if (!wordAt(text, at, word, flag === FIRST_PERSON_WORD)) continue;
-      if (flag === ADDRESSED_WORD) marks.addressed[blockOf(starts, at)] = 1;
-      else if (flag === FIRST_PERSON_WORD) marks.firstPerson[blockOf(starts, at)] = 1;
+      if (flag === ADDRESSED_WORD) marks.addressed[sentenceAt(starts, at)] = 1;
+      else if (flag === FIRST_PERSON_WORD) marks.firstPerson[sentenceAt(starts, at)] = 1;
       else if (flag === AIMS_WORD) candidates.push(at * 2 + 1);
       else if (goesOn(text, at + word.length, next)) candidates.push(at * 2);
     }
@@ -157,7 +146,7 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
     const at = candidate >> 1;
     if (at < aimsFrom) continue;
     if ((candidate & 1) === 1) {
-      marks.aimsAtModel[blockOf(starts, at)] = 1;
+      marks.aimsAtModel[sentenceAt(starts, at)] = 1;
       aimsFrom = at + 1;
       while (isAsciiWord(text.charCodeAt(aimsFrom))) aimsFrom += 1;
       continue;
@@ -165,7 +154,7 @@ export function sentenceMarks(text: string, starts: readonly number[]): Sentence
     AIMS_AT.lastIndex = at;
     const match = AIMS_AT.exec(text);
     if (match === null) continue;
-    marks.aimsAtModel[blockOf(starts, at)] = 1;
+    marks.aimsAtModel[sentenceAt(starts, at)] = 1;
     aimsFrom = at + match[0].length;
   }
   return marks;
