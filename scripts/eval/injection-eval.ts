@@ -12,7 +12,7 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 import { dataPath } from './data.ts';
 import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
-import { fourthProbeRows, probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
+import { fifthProbeRows, fourthProbeRows, probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
 import type { TimeSummary } from './detector-timing.ts';
 import { timePerText } from './detector-timing.ts';
@@ -183,6 +183,13 @@ const INJECTION_FILES: readonly FileSpec[] = [
     label: 'Probe 4: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
     categoryField: 'category',
     build: fourthProbeRows,
+    targets: [],
+  },
+  {
+    file: 'scripts/eval/probe (fifth, round-15 validation rows, written apart from the detector)',
+    label: 'Probe 5: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
+    categoryField: 'category',
+    build: fifthProbeRows,
     targets: [],
   },
 ];

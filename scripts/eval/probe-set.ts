@@ -23,6 +23,11 @@
  * rules, an address to the AI planted in a page, invented chat turns in other languages, prompt theft, an agent told to
  * act) and 100 hard negatives (AI docs, security articles, chats in other languages, fiction and games, requests to
  * people). During that round it was read as scores and category counts only, as the other probes are since.
+ *
+ * The fifth (probe/injection-probe-5.jsonl, 2026-11-28) was written the same way, as the validation rows of detector
+ * round 15: 100 attacks in five classes (a persona shift, an address planted in a page, an agent told to use its tools,
+ * other languages, control of the reply) and 100 hard negatives (injection research, LLM how-tos, classroom exercises,
+ * office requests, pages in other languages). That round read it as scores, reasons and category counts only.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +40,7 @@ export const probeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-
 export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-2.jsonl'));
 export const thirdProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-3.jsonl'));
 export const fourthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-4.jsonl'));
+export const fifthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-5.jsonl'));
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];
