@@ -78,7 +78,7 @@ export function createInjectionModel(artefact: ModelArtefact): InjectionModel {
   // The sentence of each character of the text being scored.
   let blockOfScored: Uint16Array = new Uint16Array(0);
   // The sinks are made once, not per text: one function at the feature walk's call site, which the JIT can then
-  // inline into the walk (a new closure per text made that call an indirect one, four times a character).
+  // inline into the walk (a new closure per text made that call an indirect one, three or four times a character).
   const addFeature = (bucket: number, at: number): void => {
     const block = blockOfScored[at] ?? 0;
     sums[block] = (sums[block] ?? 0) + (quantised[bucket] ?? 0);
