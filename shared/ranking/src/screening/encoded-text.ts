@@ -4,6 +4,7 @@
  * decoded text is screened like any other (detect-injection.ts), so an encoded attack nobody wrote
  * a rule for is still read in the clear.
  */
+import { someLongRun } from './long-runs.ts';
 
 export interface EncodedRun {
   kind: 'base64' | 'hex';
@@ -43,32 +44,17 @@ const isRunCode = (code: number): boolean =>
   code === 95 ||
   code === 45;
 
-/**
- * The encoded runs of `text` that decode to readable text, first MAX_RUNS in order. Only every
- * MIN_RUN-th character is looked at first: a run long enough must cover it, and prose rarely has one.
- */
+/** The encoded runs of `text` that decode to readable text, first MAX_RUNS in order (./long-runs.ts finds them). */
 export function encodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
-  // `from` is 0 or just after a character that is not part of a run.
-  let from = 0;
-  while (from + MIN_RUN <= text.length && runs.length < MAX_RUNS) {
-    const probe = from + MIN_RUN - 1;
-    if (!isRunCode(text.charCodeAt(probe))) {
-      from = probe + 1;
-      continue;
-    }
-    let start = probe;
-    while (start > from && isRunCode(text.charCodeAt(start - 1))) start -= 1;
-    let stop = probe + 1;
-    while (stop < text.length && isRunCode(text.charCodeAt(stop))) stop += 1;
-    from = stop + 1;
-    if (stop - start < MIN_RUN) continue;
+  someLongRun(text, MIN_RUN, isRunCode, (start, stop) => {
     let end = stop;
     while (end < text.length && end < stop + 2 && text.charCodeAt(end) === 61) end += 1; // base64 padding
     const run = text.slice(start, end);
     const hex = HEX.test(run);
     const decoded = readable(Buffer.from(run, hex ? 'hex' : 'base64'));
     if (decoded !== null) runs.push({ kind: hex ? 'hex' : 'base64', start, end, decoded });
-  }
+    return runs.length >= MAX_RUNS;
+  });
   return runs;
 }
