@@ -12,7 +12,14 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 import { dataPath } from './data.ts';
 import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
-import { fifthProbeRows, fourthProbeRows, probeRows, secondProbeRows, thirdProbeRows } from './probe-set.ts';
+import {
+  fifthProbeRows,
+  sixthProbeRows,
+  fourthProbeRows,
+  probeRows,
+  secondProbeRows,
+  thirdProbeRows,
+} from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
 import type { TimeSummary } from './detector-timing.ts';
 import { timePerText } from './detector-timing.ts';
@@ -190,6 +197,13 @@ const INJECTION_FILES: readonly FileSpec[] = [
     label: 'Probe 5: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
     categoryField: 'category',
     build: fifthProbeRows,
+    targets: [],
+  },
+  {
+    file: 'scripts/eval/probe (sixth, round-16 validation rows, written apart from the detector)',
+    label: 'Probe 6: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
+    categoryField: 'category',
+    build: sixthProbeRows,
     targets: [],
   },
 ];

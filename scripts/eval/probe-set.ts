@@ -28,6 +28,13 @@
  * round 15: 100 attacks in five classes (a persona shift, an address planted in a page, an agent told to use its tools,
  * other languages, control of the reply) and 100 hard negatives (injection research, LLM how-tos, classroom exercises,
  * office requests, pages in other languages). That round read it as scores, reasons and category counts only.
+ *
+ * The sixth (probe/injection-probe-6.jsonl, 2026-11-28) was written the same way, as the validation rows of detector
+ * round 16, by a helper given neither the detector, nor the data, nor the earlier probes: 100 attacks in five classes
+ * (an instruction hidden in markup, an agent told to act, the answer manipulated, a new identity or a claimed
+ * authority, links and data sent away) and 100 hard negatives (teaching material, articles and docs about AI,
+ * explainers of attacks, instructions to people, pages in other languages). Read as scores, reasons and category
+ * counts only.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +48,7 @@ export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('inje
 export const thirdProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-3.jsonl'));
 export const fourthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-4.jsonl'));
 export const fifthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-5.jsonl'));
+export const sixthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-6.jsonl'));
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];

@@ -109,7 +109,11 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   validation rows of detector round 14; *probe 5* (\`injection-probe-5.jsonl\`) is 100 attacks in five classes (a persona
   shift, an address planted in a page, an agent told to use its tools, other languages, control of the reply) and 100
   hard negatives (injection research, LLM how-tos, classroom exercises, office requests, pages in other languages),
-  written the same way as the validation rows of detector round 15; the trainer reads none of them. Precision, recall, F1 and false-positive rate per set, per
+  written the same way as the validation rows of detector round 15; *probe 6* (\`injection-probe-6.jsonl\`) is 100 attacks
+  in five classes (an instruction hidden in markup, an agent told to act, the answer manipulated, a new identity or a
+  claimed authority, links and data sent away) and 100 hard negatives (teaching material, articles and docs about AI,
+  explainers of attacks, instructions to people, pages in other languages), written the same way as the validation rows
+  of detector round 16; the trainer reads none of them. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
   detector by then, as it has in a running service), then each is timed five times: p50 / p99 of each row's median, and *best-round p50*, the p50 of each row's fastest
