@@ -17,7 +17,7 @@ import { seededRandom, stableHash } from './random.ts';
 import type { Example } from './training-data.ts';
 import { trainingExamples } from './training-data.ts';
 
-export const MODEL_VERSION = '2026-11-28.8';
+export const MODEL_VERSION = '2026-11-28.9';
 /** Defaults make the shipped artefact; TRAIN_* variables exist for experiments (the artefact records what was used). */
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const SEED = env('TRAIN_SEED', 20261124);

@@ -24,15 +24,19 @@ async function read(file: string): Promise<WrittenText[]> {
 
 /** Benign pages: AI docs, guides and news, and docs, homework, style guides, policies and mail for people. */
 export async function writtenPages(): Promise<WrittenText[]> {
-  return [...(await read('ai-pages.jsonl')), ...(await read('instructive-pages.jsonl'))];
+  return [
+    ...(await read('ai-pages.jsonl')),
+    ...(await read('instructive-pages.jsonl')),
+    ...(await read('pages-2.jsonl')),
+  ];
 }
 
 /** People's own requests to their assistant, in words attacks also use ("act as", "from now on", "reply only in"). */
 export async function writtenPrompts(): Promise<WrittenText[]> {
-  return read('prompts.jsonl');
+  return [...(await read('prompts.jsonl')), ...(await read('prompts-2.jsonl'))];
 }
 
 /** Injected instructions as a page would carry them (training splices them into passages). */
 export async function writtenAttacks(): Promise<WrittenText[]> {
-  return read('attacks.jsonl');
+  return [...(await read('attacks.jsonl')), ...(await read('attacks-2.jsonl'))];
 }
