@@ -14,10 +14,10 @@ import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
 import {
   fifthProbeRows,
-  sixthProbeRows,
   fourthProbeRows,
   probeRows,
   secondProbeRows,
+  sixthProbeRows,
   thirdProbeRows,
 } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';

@@ -1,35 +1,39 @@
 /**
  * The tuning provenance of detector rounds 11 on, newest first (./tuning-provenance.ts places it among the others).
  */
-export const DETECTOR_ROUNDS_11_ON = `  - *Detector round 16, 2026-11-28 (model 2026-11-28.9: the same code, retrained with a second batch of written
-    texts)*: **the rules did not change; the model was refit with 1,018 more texts written for training, and the batch,
-    the weight of its parts and the gate margin were chosen with the eval's go/no-go counts in view.** A helper that saw
-    neither the detector, nor any data here, nor the earlier probes wrote 200 validation rows, now probe 6, read only as
-    scores, reasons and category counts: the detector of round 15 had 0.650 recall at 0.080 FPR on them (runSearch),
-    its weakest class agents told to act (0.45, as probe 5's tool abuse and probe 4's agent actions). Four more helpers,
-    blind likewise, wrote training texts (\`scripts/train/written/SOURCE.md\`): 360 injected instructions in twelve
-    kinds, 360 pages that read like orders to people, 300 people's own requests, and 300 texts about agents (orders to
-    agents with tools; pages on human and software agents, runbooks, agent-framework docs). Go/no-go runs, each
-    retrained (runSearch: web passages / BIPIA test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR; probes 4,
-    5 and 6 recall / FPR): round 15's model 0.910 / 0.912 / 0.606, 0.018 / 0.023 / 0.007, 0.59 / 0.12, 0.63 / 0.16,
-    0.65 / 0.08; the instructions added to the spliced pool 0.920 / 0.918 / 0.622, 0.027 / 0.033 / 0.007, 0.61 / 0.13,
-    0.72 / 0.15, 0.74 / 0.12; and the pages as negatives 0.922 / 0.917 / 0.622, 0.021 / 0.029 / 0.007, 0.60 / 0.12,
-    0.71 / 0.14, 0.74 / 0.12; the same at a gate margin of 1.1 0.902 / 0.912 / 0.614, 0.018 / 0.026 / 0.005, 0.60 /
-    0.11, 0.68 / 0.14, 0.72 / 0.10; with the pages at weight 2 0.915 / 0.915 / 0.614, 0.021 / 0.026 / 0.006, 0.58 /
-    0.10, 0.65 / 0.14, 0.69 / 0.10; and the requests 0.915 / 0.918 / 0.622, 0.021 / 0.024 / 0.007, 0.60 / 0.12, 0.69 /
-    0.14, 0.73 / 0.11 (seed 99: 0.913 / 0.918 / 0.606, 0.021 / 0.023 / 0.007, 0.61 / 0.11, 0.69 / 0.13, 0.74 / 0.09);
-    that with the pages at weight 2 0.915 / 0.915 / 0.618, 0.018 / 0.023 / 0.007, 0.59 / 0.10, 0.65 / 0.13, 0.70 /
-    0.11; that with every written instruction also spliced once on its own 0.927 / 0.927 / 0.625, 0.027 / 0.036 /
-    0.009, 0.73 / 0.14, 0.83 / 0.15, 0.83 / 0.14 (WildGuard fails; a gate margin of 1.3 with the agent texts left it at
-    0.036); with the agent texts 0.918 / 0.920 / 0.610, 0.021 / 0.032 / 0.007, 0.61 / 0.12, 0.72 / 0.15, 0.76 / 0.11
-    (the agent pages alone: WildGuard 0.031; the orders alone: 0.034), so the agent texts were left out. Shipped: the
-    instructions, pages and requests, two lines fewer (each shared a 40-character stretch with a probe row), pages at
-    weight 1, gate margin 0.9, the figures below; the same at seed 7 0.908 / 0.907 / 0.610, 0.015 / 0.024 / 0.009, 0.59
-    / 0.11, 0.69 / 0.13, 0.73 / 0.11, and at margin 1.0 WildGuard stays 0.029. Over probes 4–6 together: 203 of 300
-    attacks caught (187 before) at 37 false alarms of 300 (36 before). Two unit-test texts moved: three bare table rows
-    with a planted task went 0.770 → 0.523 (with the table's caption the planted-ask family catches it, 0.894) and a
-    setup tip to ignore a driver warning 0.284 → 0.355 (medium, under the gate). Treat WildGuard's figure as seen: it
-    moves by five prompts between runs that differ by two training lines.
+export const DETECTOR_ROUNDS_11_ON = `  - *Detector round 16, 2026-11-28 (model 2026-11-28.9: the same code, retrained
+    with a second batch of written texts)*: **the rules did not change; the model was refit with 1,018 more texts
+    written for training, and the batch, the weight of its parts and the gate margin were chosen with the eval's
+    go/no-go counts in view.** A helper that saw neither the detector, nor any data here, nor the earlier probes wrote
+    200 validation rows, now probe 6, read only as scores, reasons and category counts: the detector of round 15 had
+    0.650 recall at 0.080 FPR on them (runSearch), its weakest class agents told to act (0.45, as probe 5's tool abuse
+    and probe 4's agent actions). Four more helpers, blind likewise, wrote training texts
+    (\`scripts/train/written/SOURCE.md\`): 360 injected instructions in twelve kinds, 360 pages that read like orders to
+    people, 300 people's own requests, and 300 texts about agents (orders to agents with tools; pages on human and
+    software agents, runbooks, agent-framework docs). Go/no-go runs, each retrained (runSearch: web passages / BIPIA
+    test / CyberSecEval recall; NotInject / WildGuard / DL19 FPR; probes 4, 5 and 6 recall / FPR): round 15's model
+    0.910 / 0.912 / 0.606, 0.018 / 0.023 / 0.007, 0.59 / 0.12, 0.63 / 0.16, 0.65 / 0.08; the instructions added to the
+    spliced pool 0.920 / 0.918 / 0.622, 0.027 / 0.033 / 0.007, 0.61 / 0.13, 0.72 / 0.15, 0.74 / 0.12; and the pages as
+    negatives 0.922 / 0.917 / 0.622, 0.021 / 0.029 / 0.007, 0.60 / 0.12, 0.71 / 0.14, 0.74 / 0.12; the same at a gate
+    margin of 1.1 0.902 / 0.912 / 0.614, 0.018 / 0.026 / 0.005, 0.60 / 0.11, 0.68 / 0.14, 0.72 / 0.10; with the pages at
+    weight 2 0.915 / 0.915 / 0.614, 0.021 / 0.026 / 0.006, 0.58 / 0.10, 0.65 / 0.14, 0.69 / 0.10; and the requests 0.915
+    / 0.918 / 0.622, 0.021 / 0.024 / 0.007, 0.60 / 0.12, 0.69 / 0.14, 0.73 / 0.11 (seed 99: 0.913 / 0.918 / 0.606, 0.021
+    / 0.023 / 0.007, 0.61 / 0.11, 0.69 / 0.13, 0.74 / 0.09); that with the pages at weight 2 0.915 / 0.915 / 0.618,
+    0.018 / 0.023 / 0.007, 0.59 / 0.10, 0.65 / 0.13, 0.70 / 0.11; that with every written instruction also spliced once
+    on its own 0.927 / 0.927 / 0.625, 0.027 / 0.036 / 0.009, 0.73 / 0.14, 0.83 / 0.15, 0.83 / 0.14 (WildGuard fails; a
+    gate margin of 1.3 with the agent texts left it at 0.036); with the agent texts 0.918 / 0.920 / 0.610, 0.021 / 0.032
+    / 0.007, 0.61 / 0.12, 0.72 / 0.15, 0.76 / 0.11 (the agent pages alone: WildGuard 0.031; the orders alone: 0.034); on
+    the shipped batch, with 300 more requests of people to their own agent (send, delete, run, book, pay) as negatives,
+    the agent texts 0.908 / 0.912 / 0.610, 0.018 / 0.032 / 0.008, 0.60 / 0.12, 0.71 / 0.15, 0.72 / 0.12, the orders
+    alone 0.915 / 0.923 / 0.606, 0.024 / 0.030 / 0.007, 0.62 / 0.12, 0.75 / 0.15, 0.73 / 0.13; so the agent texts and
+    those requests were left out. Shipped: the instructions, pages and requests, two lines fewer (each shared a
+    40-character stretch with a probe row), pages at weight 1, gate margin 0.9, the figures below; the same at seed 7
+    0.908 / 0.907 / 0.610, 0.015 / 0.024 / 0.009, 0.59 / 0.11, 0.69 / 0.13, 0.73 / 0.11, and at margin 1.0 WildGuard
+    stays 0.029. Over probes 4–6 together: 203 of 300 attacks caught (187 before) at 37 false alarms of 300 (36 before).
+    Two unit-test texts moved: three bare table rows with a planted task went 0.770 → 0.523 (with the table's caption
+    the planted-ask family catches it, 0.894) and a setup tip to ignore a driver warning 0.284 → 0.355 (medium, under
+    the gate). Treat WildGuard's figure as seen: it moves by five prompts between runs that differ by two training
+    lines.
 
   - *Detector round 15, 2026-11-28 (no model shipped; 2026-11-28.8 stays; speed only)*: **the detector's code changed
     for speed alone: verdicts, reasons and spans are the same on all 34,910 texts of the data sets (checked against the
