@@ -28,12 +28,13 @@ export const DETECTOR_ROUNDS_11_ON = `  - *Detector round 16, 2026-11-28 (model 
     alone 0.915 / 0.923 / 0.606, 0.024 / 0.030 / 0.007, 0.62 / 0.12, 0.75 / 0.15, 0.73 / 0.13; so the agent texts and
     those requests were left out. Shipped: the instructions, pages and requests, two lines fewer (each shared a
     40-character stretch with a probe row), pages at weight 1, gate margin 0.9, the figures below; the same at seed 7
-    0.908 / 0.907 / 0.610, 0.015 / 0.024 / 0.009, 0.59 / 0.11, 0.69 / 0.13, 0.73 / 0.11, and at margin 1.0 WildGuard
-    stays 0.029. Over probes 4–6 together: 203 of 300 attacks caught (187 before) at 37 false alarms of 300 (36 before).
-    Two unit-test texts moved: three bare table rows with a planted task went 0.770 → 0.523 (with the table's caption
-    the planted-ask family catches it, 0.894) and a setup tip to ignore a driver warning 0.284 → 0.355 (medium, under
-    the gate). Treat WildGuard's figure as seen: it moves by five prompts between runs that differ by two training
-    lines.
+    0.908 / 0.907 / 0.610, 0.015 / 0.024 / 0.009, 0.59 / 0.11, 0.69 / 0.13, 0.73 / 0.11, at seed 99 0.913 / 0.915 /
+    0.610, 0.024 / 0.029 / 0.007, 0.62 / 0.12, 0.69 / 0.13, 0.75 / 0.11 (every target holds on the three seeds; round
+    15's model failed WildGuard at seed 99, 0.031), and at margin 1.0 WildGuard stays 0.029. Over probes 4–6 together:
+    203 of 300 attacks caught (187 before) at 37 false alarms of 300 (36 before). Two unit-test texts moved: three bare
+    table rows with a planted task went 0.770 → 0.523 (with the table's caption the planted-ask family catches it,
+    0.894) and a setup tip to ignore a driver warning 0.284 → 0.355 (medium, under the gate). Treat WildGuard's figure
+    as seen: it moves by five prompts between runs that differ by two training lines.
 
   - *Detector round 15, 2026-11-28 (no model shipped; 2026-11-28.8 stays; speed only)*: **the detector's code changed
     for speed alone: verdicts, reasons and spans are the same on all 34,910 texts of the data sets (checked against the
