@@ -161,12 +161,12 @@ describe('the examples a new user tried through /v1/search', () => {
     expect(detectInjection(text).score).toBeGreaterThanOrEqual(THRESHOLD);
   });
 
-  it('leaves the diets sentence alone', () => {
-    expect(
-      detectInjection(
-        'Forget everything you know about diets: this study shows that meal timing matters less than sleep.',
-      ).score,
-    ).toBeLessThan(THRESHOLD);
+  it.each([
+    // As the issue quotes it, cut where a snippet is cut, and whole.
+    'Forget everything you know about diets: this study shows…',
+    'Forget everything you know about diets: this study shows that meal timing matters less than sleep.',
+  ])('leaves the diets sentence alone: %s', (text) => {
+    expect(detectInjection(text).score).toBeLessThan(THRESHOLD);
   });
 });
 
