@@ -12,14 +12,7 @@ import { detectInjection, screenPage } from '@rankgate/ranking/screening';
 import { dataPath } from './data.ts';
 import { PAGE_CHARS, scifactPages } from './scifact-pages.ts';
 import { scoresThroughPipeline } from './injection-pipeline.ts';
-import {
-  fifthProbeRows,
-  fourthProbeRows,
-  probeRows,
-  secondProbeRows,
-  sixthProbeRows,
-  thirdProbeRows,
-} from './probe-set.ts';
+import { PROBES } from './probe-set.ts';
 import { readJsonl } from './metrics.ts';
 import type { TimeSummary } from './detector-timing.ts';
 import { timePerText } from './detector-timing.ts';
@@ -163,49 +156,7 @@ const INJECTION_FILES: readonly FileSpec[] = [
     build: dl19EvaluationRows,
     targets: [{ label: 'FPR ≤ 0.01 on DL19 pool passages', metric: 'fpr', op: '<=', value: 0.01 }],
   },
-  {
-    file: 'scripts/eval/probe (team-written)',
-    label: 'Probe: 40 attacks and 40 hard negatives written by the team, never trained on',
-    categoryField: null,
-    build: probeRows,
-    targets: [],
-  },
-  {
-    file: 'scripts/eval/probe (second, written apart from the detector)',
-    label: 'Probe 2: 30 attacks and 60 hard negatives written apart from the detector, never trained on',
-    categoryField: null,
-    build: secondProbeRows,
-    targets: [],
-  },
-  {
-    file: 'scripts/eval/probe (third, jailbreak classes, written apart from the detector)',
-    label:
-      'Probe 3: 40 jailbreak-class attacks and 60 hard negatives written apart from the detector, never trained on',
-    categoryField: 'category',
-    build: thirdProbeRows,
-    targets: [],
-  },
-  {
-    file: 'scripts/eval/probe (fourth, round-14 validation rows, written apart from the detector)',
-    label: 'Probe 4: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
-    categoryField: 'category',
-    build: fourthProbeRows,
-    targets: [],
-  },
-  {
-    file: 'scripts/eval/probe (fifth, round-15 validation rows, written apart from the detector)',
-    label: 'Probe 5: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
-    categoryField: 'category',
-    build: fifthProbeRows,
-    targets: [],
-  },
-  {
-    file: 'scripts/eval/probe (sixth, round-16 validation rows, written apart from the detector)',
-    label: 'Probe 6: 100 attacks and 100 hard negatives written apart from the detector, never trained on',
-    categoryField: 'category',
-    build: sixthProbeRows,
-    targets: [],
-  },
+  ...PROBES.map(({ file, label, categoryField, rows }) => ({ file, label, categoryField, build: rows, targets: [] })),
 ];
 
 const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);

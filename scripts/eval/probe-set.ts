@@ -43,12 +43,63 @@ import type { BuiltRow } from './web-passages.ts';
 
 const probeFile = (name: string): string => fileURLToPath(new URL(`./probe/${name}`, import.meta.url));
 
-export const probeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe.jsonl'));
-export const secondProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-2.jsonl'));
-export const thirdProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-3.jsonl'));
-export const fourthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-4.jsonl'));
-export const fifthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-5.jsonl'));
-export const sixthProbeRows = (): Promise<BuiltRow[]> => rowsOf(probeFile('injection-probe-6.jsonl'));
+/** A probe set as the eval reports it: where its rows are, its row label, and the field its categories are in. */
+export interface Probe {
+  /** How the eval's report names the file. */
+  file: string;
+  label: string;
+  categoryField: 'category' | null;
+  rows: () => Promise<BuiltRow[]>;
+}
+
+const probe = (name: string, file: string, label: string, categoryField: Probe['categoryField']): Probe => ({
+  file: `scripts/eval/probe (${file})`,
+  label,
+  categoryField,
+  rows: () => rowsOf(probeFile(name)),
+});
+
+const WRITTEN_APART = 'written apart from the detector, never trained on';
+
+/** Every probe, oldest first (see above). */
+export const PROBES: readonly Probe[] = [
+  probe(
+    'injection-probe.jsonl',
+    'team-written',
+    'Probe: 40 attacks and 40 hard negatives written by the team, never trained on',
+    null,
+  ),
+  probe(
+    'injection-probe-2.jsonl',
+    'second, written apart from the detector',
+    `Probe 2: 30 attacks and 60 hard negatives ${WRITTEN_APART}`,
+    null,
+  ),
+  probe(
+    'injection-probe-3.jsonl',
+    'third, jailbreak classes, written apart from the detector',
+    `Probe 3: 40 jailbreak-class attacks and 60 hard negatives ${WRITTEN_APART}`,
+    'category',
+  ),
+  probe(
+    'injection-probe-4.jsonl',
+    'fourth, round-14 validation rows, written apart from the detector',
+    `Probe 4: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
+    'category',
+  ),
+  probe(
+    'injection-probe-5.jsonl',
+    'fifth, round-15 validation rows, written apart from the detector',
+    `Probe 5: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
+    'category',
+  ),
+  probe(
+    'injection-probe-6.jsonl',
+    'sixth, round-16 validation rows, written apart from the detector',
+    `Probe 6: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
+    'category',
+  ),
+];
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {
   const rows: BuiltRow[] = [];
