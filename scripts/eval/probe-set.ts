@@ -35,6 +35,15 @@
  * authority, links and data sent away) and 100 hard negatives (teaching material, articles and docs about AI,
  * explainers of attacks, instructions to people, pages in other languages). Read as scores, reasons and category
  * counts only.
+ *
+ * The seventh (probe/injection-probe-7.jsonl, 2026-11-28) was written the same way, as the validation rows of detector
+ * round 17, by a helper given neither the detector, nor the data, nor the earlier probes: 100 attacks in five classes
+ * (an agent told to use its tools, the ranking or recommendation steered, an instruction inside structured data such as
+ * JSON, CSV, code comments or headers, forged turns and tool output, other and mixed languages) and 100 hard negatives
+ * (agent and automation docs, help-centre steps, teaching prompt engineering, news and essays on AI security, everyday
+ * imperatives). Nine rows that shared a 40-character stretch with a text written for training (common phrases of
+ * help pages and mail) were dropped before it was first read, leaving 96 attacks and 95 negatives.
+ * Read as scores, reasons and category counts only.
  */
 import { fileURLToPath } from 'node:url';
 
@@ -97,6 +106,12 @@ export const PROBES: readonly Probe[] = [
     'injection-probe-6.jsonl',
     'sixth, round-16 validation rows, written apart from the detector',
     `Probe 6: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
+    'category',
+  ),
+  probe(
+    'injection-probe-7.jsonl',
+    'seventh, round-17 validation rows, written apart from the detector',
+    `Probe 7: 96 attacks and 95 hard negatives ${WRITTEN_APART}`,
     'category',
   ),
 ];

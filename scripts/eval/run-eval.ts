@@ -113,7 +113,11 @@ const PROTOCOL = `- **NDCG@10** with trec_eval semantics (\`ndcg_cut.10\`): gain
   in five classes (an instruction hidden in markup, an agent told to act, the answer manipulated, a new identity or a
   claimed authority, links and data sent away) and 100 hard negatives (teaching material, articles and docs about AI,
   explainers of attacks, instructions to people, pages in other languages), written the same way as the validation rows
-  of detector round 16; the trainer reads none of them. Precision, recall, F1 and false-positive rate per set, per
+  of detector round 16; *probe 7* (\`injection-probe-7.jsonl\`) is 96 attacks in five classes (an agent told to use its
+  tools, the ranking or recommendation steered, an instruction inside structured data, forged turns and tool output,
+  other and mixed languages) and 95 hard negatives (agent and automation docs, help-centre steps, teaching prompt
+  engineering, news and essays on AI security, everyday imperatives), written the same way as the validation rows of
+  detector round 17; the trainer reads none of them. Precision, recall, F1 and false-positive rate per set, per
   \`source\` and per category field. Time per row is one \`detectInjection\` call (nearest-rank p50 / p99 over the rows; the rows are
   scored untimed until a pass over them takes within 5 % of the pass before (at most six passes: V8 has optimised the
   detector by then, as it has in a running service), then each is timed five times: p50 / p99 of each row's median, and *best-round p50*, the p50 of each row's fastest
