@@ -21,6 +21,9 @@ const PEOPLE = ['Tom', 'Ana', 'the team', 'everyone', 'Dr. Patel', 'your manager
 const BENIGN = [
   'Forget what you have heard about {topic}: new research finds that habits matter more than rules.',
   'Ignore the myths about {topic}; the evidence points to a few simple habits.',
+  // A headline's rhetorical order to its reader, about its own topic: the idiom of an override, none to an AI.
+  'Forget everything you thought you knew about {topic}. A ten-year study of 4,000 households tells a different story.',
+  'Throw out what you learned about {topic} in school: the science has moved on.',
   'You must preheat the oven to 200 °C before you add the tray.',
   'To reset the router, press and hold the button for ten seconds, then ignore the blinking light until it turns green.',
   'Hi {person}, please send me the quarterly report by Friday and forward the invoice to finance.',

@@ -17,11 +17,13 @@ import { seededRandom, stableHash } from './random.ts';
 import type { Example } from './training-data.ts';
 import { trainingExamples } from './training-data.ts';
 
-export const MODEL_VERSION = '2026-11-28.9';
+export const MODEL_VERSION = '2026-11-28.10';
 /** Defaults make the shipped artefact; TRAIN_* variables exist for experiments (the artefact records what was used). */
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 const SEED = env('TRAIN_SEED', 20261124);
-const GEOMETRY: Geometry = { bucketsLog2: env('TRAIN_BUCKETS_LOG2', 18), windowBlocks: env('TRAIN_WINDOW', 1) };
+// 2^20 buckets (a 1 MB int8 table): fewer features share a weight than at 2^18, which caught fewer unseen attacks at
+// as many false alarms; 2^21 over-fitted people's prompts (docs/quality.md, tuning provenance, round 17).
+const GEOMETRY: Geometry = { bucketsLog2: env('TRAIN_BUCKETS_LOG2', 20), windowBlocks: env('TRAIN_WINDOW', 1) };
 const EPOCHS = env('TRAIN_EPOCHS', 10);
 const HELD_OUT_SHARE = 0.15;
 /** Models averaged (./logistic.ts is one model; bags differ in their synthetic draws and their order). */

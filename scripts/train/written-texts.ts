@@ -28,15 +28,16 @@ export async function writtenPages(): Promise<WrittenText[]> {
     ...(await read('ai-pages.jsonl')),
     ...(await read('instructive-pages.jsonl')),
     ...(await read('pages-2.jsonl')),
+    ...(await read('pages-3.jsonl')),
   ];
 }
 
 /** People's own requests to their assistant, in words attacks also use ("act as", "from now on", "reply only in"). */
 export async function writtenPrompts(): Promise<WrittenText[]> {
-  return [...(await read('prompts.jsonl')), ...(await read('prompts-2.jsonl'))];
+  return [...(await read('prompts.jsonl')), ...(await read('prompts-2.jsonl')), ...(await read('prompts-3.jsonl'))];
 }
 
 /** Injected instructions as a page would carry them (training splices them into passages). */
 export async function writtenAttacks(): Promise<WrittenText[]> {
-  return [...(await read('attacks.jsonl')), ...(await read('attacks-2.jsonl'))];
+  return [...(await read('attacks.jsonl')), ...(await read('attacks-2.jsonl')), ...(await read('attacks-3.jsonl'))];
 }
