@@ -32,7 +32,10 @@ export const DETECTOR_ROUNDS_11_ON = `  - *Detector round 17, 2026-11-28 (model 
     Shipped: that, the figures below, 278 / 47 over probes 4–7 (245 / 44 before); at seed 7 0.912 / 0.913 / 0.606,
     0.018 / 0.024 / 0.007, 274 / 45; at seed 99 0.917 / 0.912 / **0.590**, 0.018 / 0.023 / 0.007, 273 / 44: CyberSecEval
     fails at seed 99 (round 16's model held it on three seeds, 0.610–0.614), its rows sitting at the rule families'
-    weights, where a model's bias decides them two or three at a time. Fifteen training lines were dropped for sharing a
+    weights, where a model's bias decides them two or three at a time. 239 more written jailbreak techniques against a
+    confidential instruction (payloads split or encoded, a special mode, role-play, a format trick, pressure, many shots,
+    a context reset) held it on both seeds (0.625, 0.602) but added false alarms: BIPIA test benign 0.015, probes 1–7
+    seven more at the same attacks caught, so they were left out. Fifteen training lines were dropped for sharing a
     40-character stretch with a probe row.
 
   - *Detector round 16, 2026-11-28 (model 2026-11-28.9: the same code, retrained
