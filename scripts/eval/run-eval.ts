@@ -217,9 +217,13 @@ What the detector misses: tasks for an assistant with no tell-tale words ("Write
 plain questions) planted in unrelated text (BIPIA's content-creation, tutoring and question categories), which read the
 same as ordinary requests or FAQ text one sentence at a time; CyberSecEval's direct rows measured against a system
 prompt the detector never sees; and jailbreaks with no tell-tale words (a plea or a bribe around a harmful request,
-invented dialogue turns, attacks in languages the rules do not cover: probe 3). The false-positive targets hold; on
-probe 2's hard negatives (docs about "the user", exercises about "your answer", reply style guides) a quarter are
-flagged, most of them by the learned model.
+invented dialogue turns, attacks in languages the rules do not cover: probe 3); probe 7's attacks in other languages
+(its other classes written in them: an agent's task, a steered answer, an instruction in structured data, forged turns;
+2 of 19 caught); and a ranking or recommendation steered in plain words (probe 7: 9 of 19). The false-positive targets hold; hard negatives about AI
+and attacks are the most flagged (probe 2's docs about "the user", exercises about "your answer" and reply style
+guides, 11 of 60; probe 4's security articles, 7 of 20), most of them by the learned model, and a note to language
+models that only informs ("Note for language models: the figures are in thousands") is taken over the gate by the
+address rule families.
 
 ## Reproduce
 
