@@ -70,6 +70,15 @@ const probe = (name: string, file: string, label: string, categoryField: Probe['
 
 const WRITTEN_APART = 'written apart from the detector, never trained on';
 
+/** A round's blind validation rows (probes 4 on): file, names and categories follow from its number and round. */
+const validationProbe = (number: number, ordinal: string, round: number, attacks: number, negatives: number): Probe =>
+  probe(
+    `injection-probe-${number}.jsonl`,
+    `${ordinal}, round-${round} validation rows, written apart from the detector`,
+    `Probe ${number}: ${attacks} attacks and ${negatives} hard negatives ${WRITTEN_APART}`,
+    'category',
+  );
+
 /** Every probe, oldest first (see above). */
 export const PROBES: readonly Probe[] = [
   probe(
@@ -90,30 +99,10 @@ export const PROBES: readonly Probe[] = [
     `Probe 3: 40 jailbreak-class attacks and 60 hard negatives ${WRITTEN_APART}`,
     'category',
   ),
-  probe(
-    'injection-probe-4.jsonl',
-    'fourth, round-14 validation rows, written apart from the detector',
-    `Probe 4: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
-    'category',
-  ),
-  probe(
-    'injection-probe-5.jsonl',
-    'fifth, round-15 validation rows, written apart from the detector',
-    `Probe 5: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
-    'category',
-  ),
-  probe(
-    'injection-probe-6.jsonl',
-    'sixth, round-16 validation rows, written apart from the detector',
-    `Probe 6: 100 attacks and 100 hard negatives ${WRITTEN_APART}`,
-    'category',
-  ),
-  probe(
-    'injection-probe-7.jsonl',
-    'seventh, round-17 validation rows, written apart from the detector',
-    `Probe 7: 96 attacks and 95 hard negatives ${WRITTEN_APART}`,
-    'category',
-  ),
+  validationProbe(4, 'fourth', 14, 100, 100),
+  validationProbe(5, 'fifth', 15, 100, 100),
+  validationProbe(6, 'sixth', 16, 100, 100),
+  validationProbe(7, 'seventh', 17, 96, 95),
 ];
 
 async function rowsOf(file: string): Promise<BuiltRow[]> {

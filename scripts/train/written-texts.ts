@@ -22,22 +22,17 @@ async function read(file: string): Promise<WrittenText[]> {
   return texts;
 }
 
+/** The texts of several files, in order. */
+const readAll = async (...files: string[]): Promise<WrittenText[]> => (await Promise.all(files.map(read))).flat();
+
 /** Benign pages: AI docs, guides and news, and docs, homework, style guides, policies and mail for people. */
-export async function writtenPages(): Promise<WrittenText[]> {
-  return [
-    ...(await read('ai-pages.jsonl')),
-    ...(await read('instructive-pages.jsonl')),
-    ...(await read('pages-2.jsonl')),
-    ...(await read('pages-3.jsonl')),
-  ];
-}
+export const writtenPages = (): Promise<WrittenText[]> =>
+  readAll('ai-pages.jsonl', 'instructive-pages.jsonl', 'pages-2.jsonl', 'pages-3.jsonl');
 
 /** People's own requests to their assistant, in words attacks also use ("act as", "from now on", "reply only in"). */
-export async function writtenPrompts(): Promise<WrittenText[]> {
-  return [...(await read('prompts.jsonl')), ...(await read('prompts-2.jsonl')), ...(await read('prompts-3.jsonl'))];
-}
+export const writtenPrompts = (): Promise<WrittenText[]> =>
+  readAll('prompts.jsonl', 'prompts-2.jsonl', 'prompts-3.jsonl');
 
 /** Injected instructions as a page would carry them (training splices them into passages). */
-export async function writtenAttacks(): Promise<WrittenText[]> {
-  return [...(await read('attacks.jsonl')), ...(await read('attacks-2.jsonl')), ...(await read('attacks-3.jsonl'))];
-}
+export const writtenAttacks = (): Promise<WrittenText[]> =>
+  readAll('attacks.jsonl', 'attacks-2.jsonl', 'attacks-3.jsonl');
